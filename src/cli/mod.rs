@@ -1,0 +1,91 @@
+//! The `tenball` subcommands (clap): each reads its input, calls the library and writes JSON or
+//! text. Errors name the file, the place and the problem, and exit with code 2.
+
+mod judge;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// A failure to report to the user: the message, and the exit code.
+#[derive(Debug)]
+pub struct CliError {
+    pub code: u8,
+    pub message: String,
+}
+
+impl CliError {
+    /// Bad input from the user: exit code 2.
+    pub fn input(message: impl Into<String>) -> Self {
+        CliError {
+            code: 2,
+            message: message.into(),
+        }
+    }
+}
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "tenball",
+    version,
+    about = "Ten Ball: a physics-backed shot simulator and referee"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Judge one shot: read {state, call, facts} as JSON from FILE (or stdin) and print the
+    /// ruling and the next state as JSON.
+    Judge(judge::JudgeArgs),
+}
+
+/// Parses the arguments, runs the subcommand and turns errors into messages and exit codes.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Judge(args) => judge::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tenball: {}", e.message);
+            ExitCode::from(e.code)
+        }
+    }
+}
+
+/// Reads a file, or stdin for `None` or `-`, and names it for messages.
+pub(crate) fn read_input(path: Option<&std::path::Path>) -> Result<(String, String), CliError> {
+    use std::io::Read;
+    match path {
+        Some(p) if p.as_os_str() != "-" => {
+            let name = p.display().to_string();
+            std::fs::read_to_string(p)
+                .map(|text| (name.clone(), text))
+                .map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))
+        }
+        _ => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| CliError::input(format!("<stdin>: cannot read: {e}")))?;
+            Ok(("<stdin>".into(), text))
+        }
+    }
+}
+
+/// Parses JSON, reporting `name:line:column: problem` on error.
+pub(crate) fn parse_json<T: serde::de::DeserializeOwned>(
+    name: &str,
+    text: &str,
+) -> Result<T, CliError> {
+    serde_json::from_str(text).map_err(|e| {
+        // serde_json appends " at line L column C" to its messages; we put the place first.
+        let msg = e.to_string();
+        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+        CliError::input(format!("{name}:{}:{}: {msg}", e.line(), e.column()))
+    })
+}

@@ -1,0 +1,9 @@
+//! tenball: a physics-backed shot simulator for Ten Ball.
+//!
+//! - [`table`]: geometry shared by every part (sizes, strings, spots, pockets).
+//! - [`referee`]: the rules engine, which knows nothing of the physics.
+//! - [`cli`]: the command-line subcommands behind the `tenball` binary.
+
+pub mod cli;
+pub mod referee;
+pub mod table;
