@@ -2,8 +2,10 @@
 //!
 //! - [`table`]: geometry shared by every part (sizes, strings, spots, pockets).
 //! - [`referee`]: the rules engine, which knows nothing of the physics.
+//! - [`physics`]: the table and balls on rapier, which know nothing of the rules.
 //! - [`cli`]: the command-line subcommands behind the `tenball` binary.
 
 pub mod cli;
+pub mod physics;
 pub mod referee;
 pub mod table;

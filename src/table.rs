@@ -34,6 +34,14 @@ impl Point {
     }
 }
 
+/// A ball (0 = cue ball, 1 to 10 object balls) at a place on the bed.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Placed {
+    pub ball: u8,
+    pub at: Point,
+}
+
 /// The WPA table sizes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -12,15 +12,27 @@ fn judge(stdin: &str, args: &[&str]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
 #[test]
 fn the_readme_example_is_a_legal_break_with_the_ten_spotted() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/examples/judge-break.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/judge-break.json"
+    );
     let out = judge("", &[path]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["ruling"]["legal"], true);
     assert_eq!(v["ruling"]["rule"], "5.3");
@@ -28,12 +40,18 @@ fn the_readme_example_is_a_legal_break_with_the_ten_spotted() {
     assert_eq!(v["ruling"]["stay_down"], serde_json::json!([3]));
     assert_eq!(v["ruling"]["next"]["player"], "A");
     assert_eq!(v["ruling"]["next"]["push_out_allowed"], true);
-    assert_eq!(v["state"]["on_table"], serde_json::json!([1, 2, 4, 5, 6, 7, 8, 9, 10]));
+    assert_eq!(
+        v["state"]["on_table"],
+        serde_json::json!([1, 2, 4, 5, 6, 7, 8, 9, 10])
+    );
 }
 
 #[test]
 fn malformed_json_names_line_and_column_and_exits_2() {
-    let out = judge("{\n  \"state\": {\"phase\": {\"phase\": \"break\", \"breaker\": \"A\"}},\n  \"call\": {\"type\": \"brake\"}\n}", &[]);
+    let out = judge(
+        "{\n  \"state\": {\"phase\": {\"phase\": \"break\", \"breaker\": \"A\"}},\n  \"call\": {\"type\": \"brake\"}\n}",
+        &[],
+    );
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("<stdin>:3:"), "{err}");
@@ -44,7 +62,10 @@ fn malformed_json_names_line_and_column_and_exits_2() {
 
 #[test]
 fn a_shot_the_state_does_not_allow_is_refused_with_exit_2() {
-    let out = judge(r#"{"state": {"phase": {"phase": "lag"}}, "call": {"type": "break"}}"#, &["-"]);
+    let out = judge(
+        r#"{"state": {"phase": {"phase": "lag"}}, "call": {"type": "break"}}"#,
+        &["-"],
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("lag"));
 }

@@ -2,6 +2,7 @@
 //! text. Errors name the file, the place and the problem, and exit with code 2.
 
 mod judge;
+mod shot;
 
 use std::process::ExitCode;
 
@@ -40,6 +41,11 @@ enum Command {
     /// Judge one shot: read {state, call, facts} as JSON from FILE (or stdin) and print the
     /// ruling and the next state as JSON.
     Judge(judge::JudgeArgs),
+    /// Simulate one shot: read {layout, strike, config} as JSON from FILE (or stdin) and print
+    /// the shot log (events, final positions, paths) as JSON.
+    Shot(shot::ShotArgs),
+    /// Print a racked layout (cue ball behind the head string), ready for `tenball shot`.
+    Rack(shot::RackArgs),
 }
 
 /// Parses the arguments, runs the subcommand and turns errors into messages and exit codes.
@@ -47,6 +53,8 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Judge(args) => judge::run(&args),
+        Command::Shot(args) => shot::run(&args),
+        Command::Rack(args) => shot::run_rack(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,10 +1,8 @@
 //! Racking (5.2) and spotting the 10 (1.4, 5.9): where balls are put by hand.
 
+use crate::table::{Placed, Point, Table};
 use rand::Rng;
 use rand::seq::SliceRandom;
-use serde::{Deserialize, Serialize};
-
-use crate::table::{Point, Table};
 
 /// The gap left between neighbouring balls of a rack: tight, but never overlapping, so the
 /// physics keeps its restitution on the break.
@@ -12,13 +10,6 @@ pub const RACK_GAP: f64 = 1.0e-4;
 
 /// Gap kept between a spotted ball and the cue ball, which it must never touch (1.4).
 pub const CUE_CLEARANCE: f64 = 1.0e-3;
-
-/// A ball placed on the table.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Placed {
-    pub ball: u8,
-    pub at: Point,
-}
 
 /// The ten-ball rack (5.2): a triangle of rows 1, 2, 3, 4 pointing at the head, the 1 at the
 /// apex on the foot spot, the 10 in the middle of the third row, the others in random order.

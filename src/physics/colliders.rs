@@ -1,0 +1,182 @@
+//! The table as rapier colliders: the slate bed with its pocket openings, six cushions whose
+//! nose sits at 63.5 % of the ball's diameter with jaws cut at the WPA angles, and the floor.
+//!
+//! World frame: rapier's y is up. Table coordinates (x toward the foot, y toward the left
+//! cushion, up) map to world (x, up, -y).
+
+use bevy_rapier3d::rapier::prelude::*;
+
+use super::params::{
+    E_BALL, E_BED, E_CUSHION, MU_BALL, MU_CUSHION, MU_SLIDE, NOSE_HEIGHT_SHARE, RAIL_TOP,
+};
+use crate::table::{Rail, Table};
+
+/// Collider roles, kept in `user_data`: 0 to 10 are balls.
+pub const ROLE_CUSHION: u128 = 100;
+pub const ROLE_BED: u128 = 200;
+pub const ROLE_FLOOR: u128 = 201;
+
+/// Depth of a cushion from its nose to the back of the rail (m).
+pub const CUSHION_DEPTH: f64 = 0.05;
+/// The slate is cut away this far behind a corner pocket's mouth line (m).
+pub const CORNER_SHELF: f64 = 0.01;
+/// Height of the floor's surface below the bed (m).
+pub const FLOOR_DEPTH: f64 = 0.76;
+
+/// Table coordinates (x, y, height) to rapier's world.
+pub fn to_world(x: f64, y: f64, h: f64) -> Vector {
+    Vector::new(x as f32, h as f32, -y as f32)
+}
+
+/// Rapier's world to table coordinates (x, y, height).
+pub fn from_world(v: Vector) -> [f64; 3] {
+    [v.x as f64, -(v.z as f64), v.y as f64]
+}
+
+/// Rapier combines coefficients by their average; each material's own value is chosen so that
+/// every pair gets the value of the notes: ball-ball, ball-cloth and ball-cushion.
+pub fn ball_material() -> (f32, f32) {
+    (MU_BALL as f32, E_BALL as f32)
+}
+
+fn paired(pair_value: f64, ball_value: f64) -> f32 {
+    (2.0 * pair_value - ball_value) as f32
+}
+
+/// The nose line of each cushion: its start and end (table x, y), the outward normal, and the
+/// cut angle at each end (degrees, the WPA 142 for corners and 104 for sides).
+fn cushion_lines(t: &Table) -> [(Rail, [f64; 2], [f64; 2], [f64; 2], f64, f64); 6] {
+    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
+    let c = t.corner_mouth / std::f64::consts::SQRT_2;
+    let s = t.side_mouth / 2.0;
+    let (cc, sc) = (t.corner_cut_deg, t.side_cut_deg);
+    [
+        (
+            Rail::Head,
+            [-hl, -(hw - c)],
+            [-hl, hw - c],
+            [-1.0, 0.0],
+            cc,
+            cc,
+        ),
+        (
+            Rail::Foot,
+            [hl, -(hw - c)],
+            [hl, hw - c],
+            [1.0, 0.0],
+            cc,
+            cc,
+        ),
+        (
+            Rail::LeftHead,
+            [-(hl - c), hw],
+            [-s, hw],
+            [0.0, 1.0],
+            cc,
+            sc,
+        ),
+        (Rail::LeftFoot, [s, hw], [hl - c, hw], [0.0, 1.0], sc, cc),
+        (
+            Rail::RightHead,
+            [-(hl - c), -hw],
+            [-s, -hw],
+            [0.0, -1.0],
+            cc,
+            sc,
+        ),
+        (
+            Rail::RightFoot,
+            [s, -hw],
+            [hl - c, -hw],
+            [0.0, -1.0],
+            sc,
+            cc,
+        ),
+    ]
+}
+
+/// The cushion's cross-section: (outward distance from the nose line, height). The nose is the
+/// innermost point, at 63.5 % of the ball's diameter; below it the rubber slopes away steeply
+/// enough that a ball touches the nose only.
+fn cushion_profile(t: &Table) -> [[f64; 2]; 5] {
+    let nose = NOSE_HEIGHT_SHARE * 2.0 * t.ball_radius;
+    [
+        [0.0, nose],
+        [0.015, 0.0],
+        [CUSHION_DEPTH, 0.0],
+        [CUSHION_DEPTH, RAIL_TOP],
+        [0.008, RAIL_TOP],
+    ]
+}
+
+/// Index of a rail in `Rail::CUSHIONS`.
+pub fn rail_index(rail: Rail) -> usize {
+    Rail::CUSHIONS.iter().position(|&r| r == rail).unwrap_or(6)
+}
+
+/// Adds the bed, the cushions and the floor as fixed colliders.
+pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
+    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
+    let (mu_ball, e_ball) = (MU_BALL, E_BALL);
+
+    // Bed: the playing surface, its corners cut away behind the corner pockets' mouths.
+    let c = t.corner_mouth / std::f64::consts::SQRT_2;
+    let cut = c - CORNER_SHELF * std::f64::consts::SQRT_2;
+    let mut bed = Vec::new();
+    for (sx, sy) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
+        for h in [0.0, -0.05] {
+            bed.push(to_world(sx * (hl - cut), sy * hw, h));
+            bed.push(to_world(sx * hl, sy * (hw - cut), h));
+        }
+    }
+    world.insert_collider(
+        ColliderBuilder::convex_hull(&bed)
+            .expect("the bed is convex")
+            .friction(paired(MU_SLIDE, mu_ball))
+            .restitution(paired(E_BED, e_ball))
+            .user_data(ROLE_BED),
+        None,
+    );
+
+    // Cushions, jaws included: prisms of the profile along the nose line, their ends cut back
+    // at the pocket's angle.
+    let profile = cushion_profile(t);
+    for (rail, a, b, n, cut_a, cut_b) in cushion_lines(t) {
+        let len = ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt();
+        let dir = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+        // The jaw face leaves the nose point at (180 - cut) degrees from the cushion line.
+        let cot_a = (180.0 - cut_a).to_radians().tan().recip();
+        let cot_b = (180.0 - cut_b).to_radians().tan().recip();
+        let mut pts = Vec::new();
+        for [u, h] in profile {
+            let pa = [
+                a[0] + n[0] * u - dir[0] * u * cot_a,
+                a[1] + n[1] * u - dir[1] * u * cot_a,
+            ];
+            let pb = [
+                b[0] + n[0] * u + dir[0] * u * cot_b,
+                b[1] + n[1] * u + dir[1] * u * cot_b,
+            ];
+            pts.push(to_world(pa[0], pa[1], h));
+            pts.push(to_world(pb[0], pb[1], h));
+        }
+        world.insert_collider(
+            ColliderBuilder::convex_hull(&pts)
+                .expect("a cushion is convex")
+                .friction(paired(MU_CUSHION, mu_ball))
+                .restitution(paired(E_CUSHION, e_ball))
+                .user_data(ROLE_CUSHION + rail_index(rail) as u128),
+            None,
+        );
+    }
+
+    // The floor, wide enough for any ball leaving the table.
+    world.insert_collider(
+        ColliderBuilder::cuboid(10.0, 0.05, 10.0)
+            .translation(to_world(0.0, 0.0, -FLOOR_DEPTH - 0.05))
+            .friction(0.5)
+            .restitution(0.3)
+            .user_data(ROLE_FLOOR),
+        None,
+    );
+}

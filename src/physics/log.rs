@@ -1,0 +1,121 @@
+//! What a simulated shot produces: time-stamped events, sampled paths and where each ball ended.
+//! Plain data with a JSON form; the adapter reads it, the game replays it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::table::{Placed, Pocket, Point, Rail, TableSize};
+
+use super::cue::Strike;
+
+/// Where a ball lay frozen at the start of the shot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Touching {
+    Ball(u8),
+    Rail(Rail),
+}
+
+/// One thing that happened, at time `t` (s) from the strike.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A ball touching another ball or a cushion when the shot starts.
+    Frozen { ball: u8, to: Touching },
+    /// The cue struck the cue ball.
+    CueStrike {
+        t: f64,
+        velocity: [f64; 3],
+        spin: [f64; 3],
+        squirt_deg: f64,
+        miscue: bool,
+    },
+    /// Two balls in real contact (a positive impulse, not a predicted contact); `impulse` is
+    /// the normal impulse over the whole contact (N s). `from_start`: the balls were frozen
+    /// together at the start and never separated before this contact.
+    BallBall {
+        t: f64,
+        a: u8,
+        b: u8,
+        impulse: f64,
+        from_start: bool,
+    },
+    /// A ball in real contact with a cushion (its jaws included) or a rail top.
+    Cushion {
+        t: f64,
+        ball: u8,
+        rail: Rail,
+        impulse: f64,
+        from_start: bool,
+    },
+    /// A ball dropped into a pocket.
+    Pocket { t: f64, ball: u8, pocket: Pocket },
+    /// A ball left the table (or came to rest on a rail top).
+    OffTable { t: f64, ball: u8 },
+    /// Every ball on the table is at rest.
+    AtRest { t: f64 },
+    /// The time cap stopped the shot with balls still moving.
+    TimeCap { t: f64 },
+}
+
+impl Event {
+    pub fn time(&self) -> f64 {
+        match self {
+            Event::Frozen { .. } => 0.0,
+            Event::CueStrike { t, .. }
+            | Event::BallBall { t, .. }
+            | Event::Cushion { t, .. }
+            | Event::Pocket { t, .. }
+            | Event::OffTable { t, .. }
+            | Event::AtRest { t }
+            | Event::TimeCap { t } => *t,
+        }
+    }
+}
+
+/// Where a ball ended.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum BallEnd {
+    OnTable { ball: u8, at: Point },
+    Pocketed { ball: u8, pocket: Pocket },
+    OffTable { ball: u8 },
+}
+
+impl BallEnd {
+    pub fn ball(&self) -> u8 {
+        match *self {
+            BallEnd::OnTable { ball, .. }
+            | BallEnd::Pocketed { ball, .. }
+            | BallEnd::OffTable { ball } => ball,
+        }
+    }
+}
+
+/// A ball's path: samples of (t, x, y, height).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Path {
+    pub ball: u8,
+    pub samples: Vec<[f32; 4]>,
+}
+
+/// The balls on the table before a shot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Layout {
+    #[serde(default)]
+    pub table: TableSize,
+    pub balls: Vec<Placed>,
+}
+
+/// Everything a shot produced.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShotLog {
+    pub strike: Strike,
+    pub events: Vec<Event>,
+    pub end: Vec<BallEnd>,
+    pub paths: Vec<Path>,
+    /// Simulation steps taken.
+    pub steps: u64,
+    /// Simulated time (s).
+    pub duration: f64,
+}

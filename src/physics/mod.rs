@@ -1,0 +1,17 @@
+//! The physics: a pool table, a cue ball and ten object balls on rapier (through
+//! bevy_rapier3d), headless. It knows tables, balls, cues and contacts, never rules: a shot goes
+//! in as a layout and a strike and comes out as a [`ShotLog`].
+
+mod colliders;
+mod cue;
+mod log;
+pub mod params;
+mod plugin;
+mod sim;
+
+pub use colliders::{from_world, to_world};
+pub use cue::{CueResult, Strike, strike};
+pub use log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
+pub use params::SimConfig;
+pub use plugin::{BallId, PhysicsPlugin, ShotFinished, ShotRunner, StartShot};
+pub use sim::{LayoutError, REST_SPEED, TOUCH_GAP, TableSim, check_layout, simulate};

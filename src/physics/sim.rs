@@ -1,0 +1,661 @@
+//! One shot on the table, step by step: rapier moves the balls; each step this adds the cloth's
+//! rolling resistance and spin decay that rapier lacks, turns real contacts into events, catches
+//! balls that drop into a pocket or leave the table, and stops balls by its own rest rule.
+
+use bevy_rapier3d::rapier::prelude::*;
+
+use super::colliders::{FLOOR_DEPTH, ROLE_CUSHION, add_table, ball_material, from_world, to_world};
+use super::cue::{Strike, strike};
+use super::log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
+use super::params::{BALL_MASS, G, MU_ROLL, SPIN_DECAY, SimConfig};
+use crate::table::{Pocket, Point, Rail, Table};
+
+/// Balls within this gap of each other or of a cushion nose count as touching (m).
+pub const TOUCH_GAP: f64 = 2.0e-4;
+/// A ball slower than this, with its spin's rim speed below it too, is stopped (m/s).
+pub const REST_SPEED: f64 = 5.0e-3;
+/// Soft CCD: contacts are predicted this far ahead so that a fast ball meets what it hits at
+/// the right place rather than inside it (m).
+const PREDICTION: f32 = 0.015;
+
+/// Why a layout or strike cannot be simulated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct LayoutError(pub String);
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Status {
+    OnTable,
+    Gone,
+}
+
+#[derive(Debug, Clone)]
+struct Ball {
+    number: u8,
+    body: RigidBodyHandle,
+    status: Status,
+    path: Vec<[f32; 4]>,
+}
+
+/// A contact between a ball and another ball or a rail, from touch to separation.
+#[derive(Debug, Clone, Copy, Default)]
+struct Episode {
+    touching: bool,
+    seen: bool,
+    from_start: bool,
+    /// Index of its event, once it carried an impulse.
+    event: Option<usize>,
+}
+
+/// A shot in progress.
+pub struct TableSim {
+    world: PhysicsWorld,
+    table: Table,
+    balls: Vec<Ball>,
+    /// Ball number to index in `balls`.
+    index: [Option<usize>; 11],
+    cfg: SimConfig,
+    strike: Strike,
+    steps: u64,
+    next_sample: f64,
+    events: Vec<Event>,
+    /// Episodes of ball pairs and of ball-rail pairs (six cushions and the rail top).
+    ball_pairs: [[Episode; 11]; 11],
+    ball_rails: [[Episode; 7]; 11],
+    finished: bool,
+}
+
+impl TableSim {
+    /// Sets up the table, the balls and the strike; nothing moves until `step`.
+    pub fn new(layout: &Layout, s: &Strike, cfg: &SimConfig) -> Result<TableSim, LayoutError> {
+        let table = layout.table.spec();
+        check_layout(layout, &table)?;
+        s.validate().map_err(LayoutError)?;
+        if !(cfg.dt > 0.0 && cfg.dt <= 0.01 && cfg.max_time > 0.0 && cfg.sample_dt >= 0.0) {
+            return Err(LayoutError(format!(
+                "simulation settings out of range: dt {} (0 to 0.01 s), max_time {}, sample_dt {}",
+                cfg.dt, cfg.max_time, cfg.sample_dt
+            )));
+        }
+        let mut world = PhysicsWorld::new();
+        world.gravity = Vector::new(0.0, -G as f32, 0.0);
+        let ip = &mut world.integration_parameters;
+        ip.dt = cfg.dt as f32;
+        ip.contact_recycling = false;
+        ip.length_unit = 0.1;
+        add_table(&mut world, &table);
+
+        let (mu, e) = ball_material();
+        let r = table.ball_radius;
+        let mut placed = layout.balls.clone();
+        // Insertion order fixes the result: always by ball number.
+        placed.sort_by_key(|p| p.ball);
+        let mut balls = Vec::with_capacity(placed.len());
+        let mut index = [None; 11];
+        for p in &placed {
+            let body = RigidBodyBuilder::dynamic()
+                .translation(to_world(p.at.x, p.at.y, r))
+                .can_sleep(false)
+                .ccd_enabled(true)
+                .soft_ccd_prediction(PREDICTION)
+                .allow_fast_rotation(true)
+                .user_data(p.ball as u128)
+                .build();
+            let collider = ColliderBuilder::ball(r as f32)
+                .mass(BALL_MASS as f32)
+                .friction(mu)
+                .restitution(e)
+                .user_data(p.ball as u128)
+                .build();
+            let (body, _) = world.insert(body, collider);
+            index[p.ball as usize] = Some(balls.len());
+            balls.push(Ball {
+                number: p.ball,
+                body,
+                status: Status::OnTable,
+                path: Vec::new(),
+            });
+        }
+
+        let mut sim = TableSim {
+            world,
+            table,
+            balls,
+            index,
+            cfg: *cfg,
+            strike: *s,
+            steps: 0,
+            next_sample: 0.0,
+            events: Vec::new(),
+            ball_pairs: [[Episode::default(); 11]; 11],
+            ball_rails: [[Episode::default(); 7]; 11],
+            finished: false,
+        };
+        sim.mark_frozen(&placed);
+        sim.sample(0.0);
+        let cue = strike(s);
+        let body = &mut sim.world.bodies[sim.balls[sim.index[0].expect("checked")].body];
+        body.set_linvel(
+            to_world(cue.velocity[0], cue.velocity[1], cue.velocity[2]),
+            true,
+        );
+        body.set_angvel(to_world(cue.spin[0], cue.spin[1], cue.spin[2]), true);
+        sim.events.push(Event::CueStrike {
+            t: 0.0,
+            velocity: cue.velocity,
+            spin: cue.spin,
+            squirt_deg: cue.squirt_deg,
+            miscue: cue.miscue,
+        });
+        Ok(sim)
+    }
+
+    /// Balls touching each other or a cushion nose at the start.
+    fn mark_frozen(&mut self, placed: &[crate::table::Placed]) {
+        let r = self.table.ball_radius;
+        let (hl, hw) = (self.table.length / 2.0, self.table.width / 2.0);
+        for (i, a) in placed.iter().enumerate() {
+            for b in &placed[i + 1..] {
+                if a.at.distance(b.at) <= 2.0 * r + TOUCH_GAP {
+                    self.ball_pairs[a.ball as usize][b.ball as usize] = Episode {
+                        touching: true,
+                        from_start: true,
+                        ..Episode::default()
+                    };
+                    self.events.push(Event::Frozen {
+                        ball: a.ball,
+                        to: Touching::Ball(b.ball),
+                    });
+                    self.events.push(Event::Frozen {
+                        ball: b.ball,
+                        to: Touching::Ball(a.ball),
+                    });
+                }
+            }
+            // The nose is at the cushion line; a ball touching it has its centre about
+            // sqrt(R^2 - (h - R)^2) from the line.
+            let nose = super::params::NOSE_HEIGHT_SHARE * 2.0 * r;
+            let reach = (r * r - (nose - r).powi(2)).sqrt();
+            let side_half = self.table.side_mouth / 2.0;
+            let corner = self.table.corner_mouth / std::f64::consts::SQRT_2;
+            let (x, y) = (a.at.x, a.at.y);
+            let mut rails = Vec::new();
+            if x <= -hl + reach + TOUCH_GAP && y.abs() < hw - corner {
+                rails.push(Rail::Head);
+            }
+            if x >= hl - reach - TOUCH_GAP && y.abs() < hw - corner {
+                rails.push(Rail::Foot);
+            }
+            for (sign, head, foot) in [
+                (1.0, Rail::LeftHead, Rail::LeftFoot),
+                (-1.0, Rail::RightHead, Rail::RightFoot),
+            ] {
+                if sign * y >= hw - reach - TOUCH_GAP
+                    && x.abs() < hl - corner
+                    && x.abs() > side_half
+                {
+                    rails.push(if x < 0.0 { head } else { foot });
+                }
+            }
+            for rail in rails {
+                self.ball_rails[a.ball as usize][super::colliders::rail_index(rail)] = Episode {
+                    touching: true,
+                    from_start: true,
+                    ..Episode::default()
+                };
+                self.events.push(Event::Frozen {
+                    ball: a.ball,
+                    to: Touching::Rail(rail),
+                });
+            }
+        }
+    }
+
+    /// Simulated time (s), rounded to the microsecond so logs read cleanly.
+    pub fn time(&self) -> f64 {
+        (self.steps as f64 * self.cfg.dt * 1e6).round() / 1e6
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    pub fn config(&self) -> &SimConfig {
+        &self.cfg
+    }
+
+    /// Positions (table x, y, height) of the balls still on the table.
+    pub fn positions(&self) -> Vec<(u8, [f64; 3])> {
+        self.balls
+            .iter()
+            .filter(|b| b.status == Status::OnTable)
+            .map(|b| {
+                (
+                    b.number,
+                    from_world(self.world.bodies[b.body].translation()),
+                )
+            })
+            .collect()
+    }
+
+    /// Total kinetic energy of the balls on the table (J), translation and rotation.
+    pub fn kinetic_energy(&self) -> f64 {
+        self.balls
+            .iter()
+            .filter(|b| b.status == Status::OnTable)
+            .map(|b| self.world.bodies[b.body].kinetic_energy() as f64)
+            .sum()
+    }
+
+    /// Linear and angular velocity of a ball in table coordinates.
+    pub fn velocity(&self, ball: u8) -> Option<([f64; 3], [f64; 3])> {
+        let b = &self.balls[self.index.get(ball as usize).copied().flatten()?];
+        let body = &self.world.bodies[b.body];
+        Some((from_world(body.linvel()), from_world(body.angvel())))
+    }
+
+    /// Advances one step. Returns false once the shot is over.
+    pub fn step(&mut self) -> bool {
+        if self.finished {
+            return false;
+        }
+        self.apply_cloth();
+        self.world.step();
+        self.steps += 1;
+        let t = self.time();
+        self.track_contacts(t);
+        self.catch_falls(t);
+        let resting = self.apply_rest_rule();
+        if t + 1e-12 >= self.next_sample {
+            self.sample(t);
+        }
+        if resting {
+            self.finish(t, Event::AtRest { t });
+        } else if t >= self.cfg.max_time {
+            self.finish(t, Event::TimeCap { t });
+        }
+        !self.finished
+    }
+
+    /// Runs to rest (or the time cap) and returns the log.
+    pub fn run(mut self) -> ShotLog {
+        while self.step() {}
+        self.into_log()
+    }
+
+    /// Rolling resistance against the horizontal motion (keeping the rolling part of the spin
+    /// consistent with it) and the decay of spin about the vertical, for balls on the bed.
+    fn apply_cloth(&mut self) {
+        let dt = self.cfg.dt;
+        let r = self.table.ball_radius;
+        let dv_max = MU_ROLL * G * dt;
+        let dw_max = SPIN_DECAY * dt;
+        for b in self.balls.iter().filter(|b| b.status == Status::OnTable) {
+            let body = &mut self.world.bodies[b.body];
+            let [_, _, h] = from_world(body.translation());
+            if (h - r).abs() > 1.0e-3 {
+                continue; // airborne or dropping: no cloth
+            }
+            let mut v = body.linvel();
+            let mut w = body.angvel();
+            let speed = (v.x as f64).hypot(v.z as f64);
+            if speed > 0.0 {
+                let k = (dv_max.min(speed) / speed) as f32;
+                let (dvx, dvz) = (v.x * k, v.z * k);
+                v.x -= dvx;
+                v.z -= dvz;
+                // Rolling: omega_x = v_z / R, omega_z = -v_x / R (world frame, y up).
+                w.x -= dvz / r as f32;
+                w.z += dvx / r as f32;
+            }
+            let spin = w.y as f64;
+            w.y = (spin.signum() * (spin.abs() - dw_max).max(0.0)) as f32;
+            body.set_linvel(v, false);
+            body.set_angvel(w, false);
+        }
+    }
+
+    /// Turns the narrow phase's contacts into events: a contact counts once it carries a
+    /// positive impulse; its event sums the impulse until the bodies part.
+    fn track_contacts(&mut self, t: f64) {
+        for ep in self
+            .ball_pairs
+            .iter_mut()
+            .flatten()
+            .chain(self.ball_rails.iter_mut().flatten())
+        {
+            ep.seen = false;
+        }
+        // Contacts touching this step: (ball, other ball or 100 + rail index, impulse).
+        let mut contacts: Vec<(u8, u128, f64)> = Vec::new();
+        for pair in self.world.narrow_phase.contact_pairs() {
+            let (Some(c1), Some(c2)) = (
+                self.world.colliders.get(pair.collider1),
+                self.world.colliders.get(pair.collider2),
+            ) else {
+                continue;
+            };
+            let (u1, u2) = (c1.user_data, c2.user_data);
+            let mut impulse = 0.0f64;
+            let mut min_dist = f64::INFINITY;
+            let mut normal_y = 0.0f32;
+            for m in &pair.manifolds {
+                for p in &m.points {
+                    impulse += p.data.impulse as f64;
+                    min_dist = min_dist.min(p.dist as f64);
+                }
+                if !m.points.is_empty() {
+                    normal_y = normal_y.max(m.data.normal.y.abs());
+                }
+            }
+            if !(impulse > 0.0 || min_dist <= TOUCH_GAP) {
+                continue;
+            }
+            let (ball, other) = match (u1 <= 10, u2 <= 10) {
+                (true, true) => (u1.min(u2) as u8, u1.max(u2)),
+                (true, false) => (u1 as u8, u2),
+                (false, true) => (u2 as u8, u1),
+                (false, false) => continue,
+            };
+            if other > 10 && !(ROLE_CUSHION..ROLE_CUSHION + 6).contains(&other) {
+                continue; // the bed or the floor
+            }
+            // A cushion contact whose normal is mostly vertical is on the rail top.
+            let other = if other > 10 && normal_y > 0.7 {
+                ROLE_CUSHION + 6
+            } else {
+                other
+            };
+            contacts.push((ball, other, impulse));
+        }
+        // Within one step the solver's order is arbitrary: take the cue ball's contacts first,
+        // then by ball number, so the log reads in causal order where it can.
+        contacts.sort_by_key(|&(ball, other, _)| (ball != 0, ball, other));
+        for (ball, other, impulse) in contacts {
+            if other <= 10 {
+                let b = other as u8;
+                let ep = &mut self.ball_pairs[ball as usize][b as usize];
+                update_episode(ep, &mut self.events, impulse, || Event::BallBall {
+                    t,
+                    a: ball,
+                    b,
+                    impulse: 0.0,
+                    from_start: false,
+                });
+            } else {
+                let i = (other - ROLE_CUSHION) as usize;
+                let rail = if i == 6 {
+                    Rail::RailTop
+                } else {
+                    Rail::CUSHIONS[i]
+                };
+                let ep = &mut self.ball_rails[ball as usize][i];
+                update_episode(ep, &mut self.events, impulse, || Event::Cushion {
+                    t,
+                    ball,
+                    rail,
+                    impulse: 0.0,
+                    from_start: false,
+                });
+            }
+        }
+        for ep in self
+            .ball_pairs
+            .iter_mut()
+            .flatten()
+            .chain(self.ball_rails.iter_mut().flatten())
+        {
+            if !ep.seen {
+                *ep = Episode::default();
+            }
+        }
+    }
+
+    /// A ball dropped below the bed goes into the nearest pocket if it is in one's opening,
+    /// else it has left the table; so has a ball past the rails.
+    fn catch_falls(&mut self, t: f64) {
+        let r = self.table.ball_radius;
+        let (hl, hw) = (self.table.length / 2.0, self.table.width / 2.0);
+        for i in 0..self.balls.len() {
+            if self.balls[i].status != Status::OnTable {
+                continue;
+            }
+            let body = &self.world.bodies[self.balls[i].body];
+            let [x, y, h] = from_world(body.translation());
+            let nan = !(x.is_finite() && y.is_finite() && h.is_finite());
+            let past_rails = x.abs() > hl + 0.3 || y.abs() > hw + 0.3;
+            let dropped = h < -0.5 * r;
+            if !(nan || past_rails || dropped || h < -FLOOR_DEPTH + 2.0 * r) {
+                continue;
+            }
+            let number = self.balls[i].number;
+            let pocket = (dropped && !nan).then(|| self.pocket_at(x, y)).flatten();
+            self.events.push(match pocket {
+                Some(pocket) => Event::Pocket {
+                    t,
+                    ball: number,
+                    pocket,
+                },
+                None => Event::OffTable { t, ball: number },
+            });
+            self.remove(i, pocket);
+        }
+    }
+
+    /// The pocket whose opening a point (table x, y) lies in, if any: behind the cushion lines
+    /// and within a mouth's reach of the pocket's centre.
+    fn pocket_at(&self, x: f64, y: f64) -> Option<Pocket> {
+        let (hl, hw) = (self.table.length / 2.0, self.table.width / 2.0);
+        let inside = x.abs() < hl - 0.09 && y.abs() < hw - 0.09;
+        if inside {
+            return None;
+        }
+        Pocket::ALL
+            .into_iter()
+            .map(|p| {
+                (
+                    p,
+                    self.table.pocket_mouth_centre(p).distance(Point::new(x, y)),
+                )
+            })
+            .filter(|&(p, d)| d < self.table.pocket_mouth(p) + 0.05)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(p, _)| p)
+    }
+
+    fn remove(&mut self, i: usize, _pocket: Option<Pocket>) {
+        let ball = &mut self.balls[i];
+        ball.status = Status::Gone;
+        let body = &mut self.world.bodies[ball.body];
+        body.set_linvel(Vector::ZERO, false);
+        body.set_angvel(Vector::ZERO, false);
+        body.set_enabled(false);
+    }
+
+    /// Stops slow balls on the bed; true when every ball on the table is at rest.
+    fn apply_rest_rule(&mut self) -> bool {
+        let r = self.table.ball_radius;
+        let mut all = true;
+        for b in self.balls.iter().filter(|b| b.status == Status::OnTable) {
+            let body = &mut self.world.bodies[b.body];
+            let v = body.linvel();
+            let w = body.angvel();
+            let [_, _, h] = from_world(body.translation());
+            let on_support = (h - r).abs() < 1.0e-3 || h > r;
+            let slow = (v.length() as f64) < REST_SPEED && (w.length() as f64) * r < REST_SPEED;
+            if slow && on_support && v.y.abs() < 1e-3 {
+                if v != Vector::ZERO || w != Vector::ZERO {
+                    body.set_linvel(Vector::ZERO, false);
+                    body.set_angvel(Vector::ZERO, false);
+                }
+            } else {
+                all = false;
+            }
+        }
+        all
+    }
+
+    fn sample(&mut self, t: f64) {
+        if self.cfg.sample_dt <= 0.0 {
+            return;
+        }
+        for b in self
+            .balls
+            .iter_mut()
+            .filter(|b| b.status == Status::OnTable)
+        {
+            let [x, y, h] = from_world(self.world.bodies[b.body].translation());
+            b.path.push([t as f32, x as f32, y as f32, h as f32]);
+        }
+        self.next_sample = t + self.cfg.sample_dt;
+    }
+
+    fn finish(&mut self, t: f64, event: Event) {
+        // A ball at rest above the bed lies on a rail top: off the table.
+        let r = self.table.ball_radius;
+        for i in 0..self.balls.len() {
+            if self.balls[i].status != Status::OnTable {
+                continue;
+            }
+            let [_, _, h] = from_world(self.world.bodies[self.balls[i].body].translation());
+            if h > r + 5.0e-3 {
+                let ball = self.balls[i].number;
+                self.events.push(Event::OffTable { t, ball });
+                self.remove(i, None);
+            }
+        }
+        self.sample(t);
+        self.events.push(event);
+        self.finished = true;
+    }
+
+    /// The log so far (normally called once the shot is over).
+    pub fn into_log(self) -> ShotLog {
+        let mut end = Vec::with_capacity(self.balls.len());
+        for b in &self.balls {
+            let fate = self.events.iter().rev().find_map(|e| match *e {
+                Event::Pocket { ball, pocket, .. } if ball == b.number => {
+                    Some(BallEnd::Pocketed { ball, pocket })
+                }
+                Event::OffTable { ball, .. } if ball == b.number => {
+                    Some(BallEnd::OffTable { ball })
+                }
+                _ => None,
+            });
+            end.push(fate.unwrap_or_else(|| {
+                let [x, y, _] = from_world(self.world.bodies[b.body].translation());
+                BallEnd::OnTable {
+                    ball: b.number,
+                    at: Point::new(x, y),
+                }
+            }));
+        }
+        let duration = self.time();
+        ShotLog {
+            strike: self.strike,
+            events: self.events,
+            end,
+            paths: self
+                .balls
+                .into_iter()
+                .map(|b| Path {
+                    ball: b.number,
+                    samples: b.path,
+                })
+                .collect(),
+            steps: self.steps,
+            duration,
+        }
+    }
+}
+
+/// One step of a contact episode: it starts when the bodies touch; its event is written at the
+/// first positive impulse and sums the impulse while the contact lasts.
+fn update_episode(
+    ep: &mut Episode,
+    events: &mut Vec<Event>,
+    impulse: f64,
+    new_event: impl FnOnce() -> Event,
+) {
+    ep.seen = true;
+    if !ep.touching {
+        *ep = Episode {
+            touching: true,
+            seen: true,
+            ..Episode::default()
+        };
+    }
+    if impulse <= 0.0 {
+        return;
+    }
+    let i = *ep.event.get_or_insert_with(|| {
+        let mut e = new_event();
+        match &mut e {
+            Event::BallBall { from_start, .. } | Event::Cushion { from_start, .. } => {
+                *from_start = ep.from_start
+            }
+            _ => {}
+        }
+        events.push(e);
+        events.len() - 1
+    });
+    if let Event::BallBall { impulse: total, .. } | Event::Cushion { impulse: total, .. } =
+        &mut events[i]
+    {
+        *total += impulse;
+    }
+}
+
+/// The layout must have a cue ball, each ball once, every ball on the bed and no two balls
+/// overlapping.
+pub fn check_layout(layout: &Layout, table: &Table) -> Result<(), LayoutError> {
+    let err = |m: String| Err(LayoutError(m));
+    let mut seen = [false; 11];
+    for (i, p) in layout.balls.iter().enumerate() {
+        if p.ball > 10 {
+            return err(format!(
+                "balls[{i}]: there is no ball {} (0 is the cue ball, 1 to 10 the object balls)",
+                p.ball
+            ));
+        }
+        if std::mem::replace(&mut seen[p.ball as usize], true) {
+            return err(format!("balls[{i}]: ball {} is placed twice", p.ball));
+        }
+        if !table.on_bed(p.at) {
+            return err(format!(
+                "balls[{i}]: ball {} at ({}, {}) is not on the playing surface (|x| <= {:.4}, |y| <= {:.4})",
+                p.ball,
+                p.at.x,
+                p.at.y,
+                table.length / 2.0 - table.ball_radius,
+                table.width / 2.0 - table.ball_radius
+            ));
+        }
+        for (j, q) in layout.balls[..i].iter().enumerate() {
+            let d = p.at.distance(q.at);
+            if d < 2.0 * table.ball_radius - 1e-6 {
+                return err(format!(
+                    "balls[{i}]: ball {} overlaps ball {} (balls[{j}]): centres {:.4} m apart, at least {:.4} needed",
+                    p.ball,
+                    q.ball,
+                    d,
+                    2.0 * table.ball_radius
+                ));
+            }
+        }
+    }
+    if !seen[0] {
+        return err("no cue ball (ball 0) in the layout".into());
+    }
+    Ok(())
+}
+
+/// Simulates one shot from a layout to rest: the library call the batch runner, the CLI and the
+/// game share.
+pub fn simulate(layout: &Layout, s: &Strike, cfg: &SimConfig) -> Result<ShotLog, LayoutError> {
+    Ok(TableSim::new(layout, s, cfg)?.run())
+}
