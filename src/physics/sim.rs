@@ -83,6 +83,7 @@ impl TableSim {
         ip.dt = cfg.dt as f32;
         ip.contact_recycling = false;
         ip.length_unit = 0.1;
+        ip.friction_model = FrictionModel::Coulomb;
         add_table(&mut world, &table);
 
         let (mu, e) = ball_material();
