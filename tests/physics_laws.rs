@@ -346,12 +346,12 @@ fn side_spin_changes_the_cushion_rebound_angle() {
     };
     let (left, none, right) = (run(-0.4), run(0.0), run(0.4));
     println!("rebound headings: left {left:.1}, none {none:.1}, right {right:.1}");
-    // Heading 180 - theta: running english (left here, for a ball going up-left... ) widens.
-    assert!((left - none).abs() > 5.0 && (right - none).abs() > 5.0);
-    assert!(
-        (left - none).signum() != (right - none).signum(),
-        "opposite spins turn it opposite ways"
-    );
+    // The ball comes off moving -x, +y (heading 180 - angle): left english is running english
+    // and widens the angle; right english (reverse) does not, and with the cushion's friction
+    // already sliding through the impact it changes little.
+    assert!(left < none - 5.0, "running english widens the rebound: {left} vs {none}");
+    assert!(right >= none - 1.0, "reverse english does not widen it: {right} vs {none}");
+    assert!(right - left > 10.0);
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! The table as rapier colliders: the slate bed with its pocket openings, six cushions whose
+//! The table as rapier colliders: the slate bed with its pocket holes, six cushions whose
 //! nose sits at 63.5 % of the ball's diameter with jaws cut at the WPA angles, and the floor.
 //!
 //! World frame: rapier's y is up. Table coordinates (x toward the foot, y toward the left
@@ -19,10 +19,32 @@ pub const ROLE_FLOOR: u128 = 201;
 /// 0.85 (E_CUSHION) of its normal speed, as measured in the physics tests.
 pub const CUSHION_RESTITUTION_SETTING: f64 = 1.0;
 
+/// The bed's collision group; a ball over a pocket hole leaves it out of its filter.
+pub const GROUP_BED: Group = Group::GROUP_2;
+/// Radius of a corner pocket's hole in the slate, centred on the corner of the playing surface.
+pub const CORNER_HOLE: f64 = 0.047;
+/// Radius of a side pocket's hole, centred `SIDE_HOLE_OFFSET` behind the cushion line.
+pub const SIDE_HOLE: f64 = 0.035;
+pub const SIDE_HOLE_OFFSET: f64 = 0.02;
+
+/// Collision groups of a ball: with the bed, or over a pocket hole without it.
+pub fn ball_groups(over_hole: bool) -> InteractionGroups {
+    let filter = if over_hole { Group::ALL.difference(GROUP_BED) } else { Group::ALL };
+    InteractionGroups::new(Group::GROUP_1, filter, InteractionTestMode::And)
+}
+
+/// Whether a ball's centre (table x, y) is over a pocket's hole, where the slate no longer
+/// carries it. Beyond the cushion lines the slab ends anyway.
+pub fn over_pocket_hole(t: &Table, x: f64, y: f64) -> bool {
+    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
+    let (ax, ay) = (x.abs(), y.abs());
+    let corner = (hl - ax).hypot(hw - ay) < CORNER_HOLE;
+    let side = ax.hypot(hw + SIDE_HOLE_OFFSET - ay) < SIDE_HOLE;
+    corner || side
+}
+
 /// Depth of a cushion from its nose to the back of the rail (m).
 pub const CUSHION_DEPTH: f64 = 0.05;
-/// The slate is cut away this far behind a corner pocket's mouth line (m).
-pub const CORNER_SHELF: f64 = 0.01;
 /// Height of the floor's surface below the bed (m).
 pub const FLOOR_DEPTH: f64 = 0.76;
 
@@ -122,19 +144,13 @@ pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
     let (hl, hw) = (t.length / 2.0, t.width / 2.0);
     let (mu_ball, e_ball) = (MU_BALL, E_BALL);
 
-    // Bed: the playing surface, its corners cut away behind the corner pockets' mouths.
-    let c = t.corner_mouth / std::f64::consts::SQRT_2;
-    let cut = c - CORNER_SHELF * std::f64::consts::SQRT_2;
-    let mut bed = Vec::new();
-    for (sx, sy) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
-        for h in [0.0, -0.05] {
-            bed.push(to_world(sx * (hl - cut), sy * hw, h));
-            bed.push(to_world(sx * hl, sy * (hw - cut), h));
-        }
-    }
+    // Bed: one slab under the playing surface. Pocket holes are not cut into it: a ball over
+    // a hole stops colliding with it (see `over_pocket_hole`), so the slab has no seams for a
+    // rolling ball to bump on.
     world.insert_collider(
-        ColliderBuilder::convex_hull(&bed)
-            .expect("the bed is convex")
+        ColliderBuilder::cuboid(hl as f32, 0.025, hw as f32)
+            .translation(to_world(0.0, 0.0, -0.025))
+            .collision_groups(InteractionGroups::new(GROUP_BED, Group::ALL, InteractionTestMode::And))
             .friction(paired(MU_SLIDE, mu_ball))
             .restitution(paired(E_BED, e_ball))
             .user_data(ROLE_BED),

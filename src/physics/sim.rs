@@ -4,7 +4,8 @@
 
 use bevy_rapier3d::rapier::prelude::*;
 
-use super::colliders::{FLOOR_DEPTH, ROLE_CUSHION, add_table, ball_material, from_world, to_world};
+use super::colliders::{
+    ball_groups, over_pocket_hole,FLOOR_DEPTH, ROLE_CUSHION, add_table, ball_material, from_world, to_world};
 use super::cue::{Strike, strike};
 use super::log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
 use super::params::{BALL_MASS, G, MU_ROLL, SPIN_DECAY, SimConfig};
@@ -14,6 +15,8 @@ use crate::table::{Pocket, Point, Rail, Table};
 pub const TOUCH_GAP: f64 = 2.0e-4;
 /// A ball slower than this, with its spin's rim speed below it too, is stopped (m/s).
 pub const REST_SPEED: f64 = 5.0e-3;
+/// A ball whose contact point slips slower than this rolls (m/s).
+pub const ROLL_SLIP: f64 = 5.0e-3;
 /// Soft CCD: contacts are predicted this far ahead so that a fast ball meets what it hits at
 /// the right place rather than inside it (m).
 const PREDICTION: f32 = 0.015;
@@ -33,6 +36,8 @@ enum Status {
 struct Ball {
     number: u8,
     body: RigidBodyHandle,
+    collider: ColliderHandle,
+    over_hole: bool,
     status: Status,
     path: Vec<[f32; 4]>,
 }
@@ -97,7 +102,6 @@ impl TableSim {
             let body = RigidBodyBuilder::dynamic()
                 .translation(to_world(p.at.x, p.at.y, r))
                 .can_sleep(false)
-                .ccd_enabled(true)
                 .soft_ccd_prediction(PREDICTION)
                 .allow_fast_rotation(true)
                 .user_data(p.ball as u128)
@@ -106,13 +110,16 @@ impl TableSim {
                 .mass(BALL_MASS as f32)
                 .friction(mu)
                 .restitution(e)
+                .collision_groups(ball_groups(false))
                 .user_data(p.ball as u128)
                 .build();
-            let (body, _) = world.insert(body, collider);
+            let (body, collider) = world.insert(body, collider);
             index[p.ball as usize] = Some(balls.len());
             balls.push(Ball {
                 number: p.ball,
                 body,
+                collider,
+                over_hole: false,
                 status: Status::OnTable,
                 path: Vec::new(),
             });
@@ -264,6 +271,7 @@ impl TableSim {
         if self.finished {
             return false;
         }
+        self.update_holes();
         self.apply_cloth();
         self.world.step();
         self.steps += 1;
@@ -288,6 +296,18 @@ impl TableSim {
         self.into_log()
     }
 
+    /// A ball whose centre is over a pocket hole loses the bed's support.
+    fn update_holes(&mut self) {
+        for b in self.balls.iter_mut().filter(|b| b.status == Status::OnTable) {
+            let [x, y, _] = from_world(self.world.bodies[b.body].translation());
+            let over = over_pocket_hole(&self.table, x, y);
+            if over != b.over_hole {
+                b.over_hole = over;
+                self.world.colliders[b.collider].set_collision_groups(ball_groups(over));
+            }
+        }
+    }
+
     /// Rolling resistance against the horizontal motion (keeping the rolling part of the spin
     /// consistent with it) and the decay of spin about the vertical, for balls on the bed.
     fn apply_cloth(&mut self) {
@@ -304,7 +324,10 @@ impl TableSim {
             let mut v = body.linvel();
             let mut w = body.angvel();
             let speed = (v.x as f64).hypot(v.z as f64);
-            if speed > 0.0 {
+            // Rolling resistance acts on a rolling ball; a sliding one is ruled by the cloth's
+            // sliding friction, which rapier applies.
+            let rolling = rolling_slip(v, w, r) < ROLL_SLIP;
+            if speed > 0.0 && rolling {
                 let k = (dv_max.min(speed) / speed) as f32;
                 let (dvx, dvz) = (v.x * k, v.z * k);
                 v.x -= dvx;
@@ -572,6 +595,13 @@ impl TableSim {
             duration,
         }
     }
+}
+
+/// Speed of a ball's contact point on the cloth (world frame, y up).
+fn rolling_slip(v: Vector, w: Vector, r: f64) -> f64 {
+    // Contact point velocity: v + w x (0, -R, 0) = (v_x + R w_z, _, v_z - R w_x).
+    let r = r as f32;
+    ((v.x + r * w.z) as f64).hypot((v.z - r * w.x) as f64)
 }
 
 /// One step of a contact episode: it starts when the bodies touch; its event is written at the
