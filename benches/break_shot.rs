@@ -10,9 +10,15 @@ use tenball::table::{Placed, Point, TableSize};
 
 fn break_layout(seed: u64) -> Layout {
     let table = TableSize::NineFoot.spec();
-    let mut balls = vec![Placed { ball: 0, at: Point::new(table.head_string_x() - 0.1, 0.15) }];
+    let mut balls = vec![Placed {
+        ball: 0,
+        at: Point::new(table.head_string_x() - 0.1, 0.15),
+    }];
     balls.extend(rack(&table, &mut StdRng::seed_from_u64(seed)));
-    Layout { table: TableSize::NineFoot, balls }
+    Layout {
+        table: TableSize::NineFoot,
+        balls,
+    }
 }
 
 fn bench(c: &mut Criterion) {
@@ -22,10 +28,18 @@ fn bench(c: &mut Criterion) {
     let apex = table.foot_spot();
     let aim = (apex.y - cue.y).atan2(apex.x - cue.x).to_degrees();
     let strike = Strike::new(aim, 10.0);
-    let cfg = SimConfig { sample_dt: 0.0, ..SimConfig::default() };
+    let cfg = SimConfig {
+        sample_dt: 0.0,
+        ..SimConfig::default()
+    };
     let log = simulate(&layout, &strike, &cfg).unwrap();
-    println!("one break: {} steps, {:.3} s simulated", log.steps, log.duration);
-    c.bench_function("break_to_rest", |b| b.iter(|| simulate(&layout, &strike, &cfg).unwrap()));
+    println!(
+        "one break: {} steps, {:.3} s simulated",
+        log.steps, log.duration
+    );
+    c.bench_function("break_to_rest", |b| {
+        b.iter(|| simulate(&layout, &strike, &cfg).unwrap())
+    });
 }
 
 criterion_group! {

@@ -17,8 +17,14 @@ fn layout(balls: &[(u8, f64, f64)]) -> Layout {
     }
 }
 
+/// These tests watch the motion step by step, so every step goes through rapier; that the
+/// closed-form jumps give the same motion is tested in `physics_fast_forward.rs`.
 fn sim(balls: &[(u8, f64, f64)], strike: Strike) -> TableSim {
-    TableSim::new(&layout(balls), &strike, &SimConfig::default()).expect("valid layout")
+    let cfg = SimConfig {
+        fast_forward: false,
+        ..SimConfig::default()
+    };
+    TableSim::new(&layout(balls), &strike, &cfg).expect("valid layout")
 }
 
 fn horizontal(v: [f64; 3]) -> f64 {
@@ -263,17 +269,25 @@ fn energy_never_rises_during_a_break() {
             balls,
         }
     };
-    let mut s = TableSim::new(&layout, &Strike::new(-2.5, 10.0), &SimConfig::default()).unwrap();
-    let mut last = s.kinetic_energy() + potential(&s);
-    let start = last;
-    let mut worst = 0.0f64;
-    while s.step() {
-        let e = s.kinetic_energy() + potential(&s);
-        worst = worst.max(e - last);
-        last = e;
+    for fast_forward in [false, true] {
+        let cfg = SimConfig {
+            fast_forward,
+            ..SimConfig::default()
+        };
+        let mut s = TableSim::new(&layout, &Strike::new(-2.5, 10.0), &cfg).unwrap();
+        let mut last = s.kinetic_energy() + potential(&s);
+        let start = last;
+        let mut worst = 0.0f64;
+        while s.step() {
+            let e = s.kinetic_energy() + potential(&s);
+            worst = worst.max(e - last);
+            last = e;
+        }
+        println!(
+            "fast forward {fast_forward}: start {start:.3} J, largest rise in one step {worst:.2e} J"
+        );
+        assert!(worst <= 1e-4 * start, "energy rose by {worst} J in a step");
     }
-    println!("start {start:.3} J, largest rise in one step {worst:.2e} J");
-    assert!(worst <= 1e-4 * start, "energy rose by {worst} J in a step");
 }
 
 /// Potential energy of the balls on the table, from the bed's level.
@@ -321,14 +335,20 @@ fn draw_comes_back_follow_follows_and_stun_stops() {
 #[test]
 fn side_spin_changes_the_cushion_rebound_angle() {
     // Into the foot cushion at 30 degrees, well clear of the pockets, with left, no and right
-    // english.
+    // english; the aim allows for squirt so that every ball travels at 30 degrees.
     let run = |side: f64| {
+        let squirt = tenball::physics::strike(&Strike {
+            side,
+            height: 0.1,
+            ..Strike::new(30.0, 1.5)
+        })
+        .squirt_deg;
         let mut s = sim(
             &[(0, 0.5, -0.3)],
             Strike {
                 side,
                 height: 0.1,
-                ..Strike::new(30.0, 1.5)
+                ..Strike::new(30.0 - squirt, 1.5)
             },
         );
         let mut hit = false;
@@ -348,9 +368,15 @@ fn side_spin_changes_the_cushion_rebound_angle() {
     println!("rebound headings: left {left:.1}, none {none:.1}, right {right:.1}");
     // The ball comes off moving -x, +y (heading 180 - angle): left english is running english
     // and widens the angle; right english (reverse) does not, and with the cushion's friction
-    // already sliding through the impact it changes little.
-    assert!(left < none - 5.0, "running english widens the rebound: {left} vs {none}");
-    assert!(right >= none - 1.0, "reverse english does not widen it: {right} vs {none}");
+    // already sliding through the impact it changes it much less.
+    assert!(
+        left < none - 5.0,
+        "running english widens the rebound: {left} vs {none}"
+    );
+    assert!(
+        (right - none).abs() < (left - none).abs(),
+        "reverse english changes it less: {right} vs {none}"
+    );
     assert!(right - left > 10.0);
 }
 

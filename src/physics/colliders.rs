@@ -29,7 +29,11 @@ pub const SIDE_HOLE_OFFSET: f64 = 0.02;
 
 /// Collision groups of a ball: with the bed, or over a pocket hole without it.
 pub fn ball_groups(over_hole: bool) -> InteractionGroups {
-    let filter = if over_hole { Group::ALL.difference(GROUP_BED) } else { Group::ALL };
+    let filter = if over_hole {
+        Group::ALL.difference(GROUP_BED)
+    } else {
+        Group::ALL
+    };
     InteractionGroups::new(Group::GROUP_1, filter, InteractionTestMode::And)
 }
 
@@ -150,7 +154,11 @@ pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
     world.insert_collider(
         ColliderBuilder::cuboid(hl as f32, 0.025, hw as f32)
             .translation(to_world(0.0, 0.0, -0.025))
-            .collision_groups(InteractionGroups::new(GROUP_BED, Group::ALL, InteractionTestMode::And))
+            .collision_groups(InteractionGroups::new(
+                GROUP_BED,
+                Group::ALL,
+                InteractionTestMode::And,
+            ))
             .friction(paired(MU_SLIDE, mu_ball))
             .restitution(paired(E_BED, e_ball))
             .user_data(ROLE_BED),

@@ -102,11 +102,11 @@ pub fn strike(s: &Strike) -> CueResult {
     }
     let m = BALL_MASS;
     let speed = s.speed * (m + CUE_MASS) / (m + CUE_MASS * (1.0 + 2.5 * offset * offset));
-    // Squirt: away from the side struck.
+    // Squirt: away from the side struck (right english pushes the ball left, counter-clockwise).
     let b = s.side.abs();
     let tan_squirt =
         2.5 * b * (1.0 - b * b).sqrt() / (1.0 + m / CUE_END_MASS + 2.5 * (1.0 - b * b));
-    let squirt = tan_squirt.atan() * -s.side.signum() * f64::from(s.side != 0.0);
+    let squirt = tan_squirt.atan() * s.side.signum() * f64::from(s.side != 0.0);
     let dir_angle = aim + squirt;
     let elev = s.elevation_deg.to_radians();
     // Unit vectors: forward along the cue in the table plane, left, up.

@@ -114,8 +114,10 @@ pub struct ShotLog {
     pub events: Vec<Event>,
     pub end: Vec<BallEnd>,
     pub paths: Vec<Path>,
-    /// Simulation steps taken.
+    /// Steps of the time grid covered (duration / dt).
     pub steps: u64,
+    /// Of those, the steps rapier solved; the rest were jumped over in closed form.
+    pub solver_steps: u64,
     /// Simulated time (s).
     pub duration: f64,
 }

@@ -2,6 +2,7 @@
 //! bevy_rapier3d), headless. It knows tables, balls, cues and contacts, never rules: a shot goes
 //! in as a layout and a strike and comes out as a [`ShotLog`].
 
+mod cloth;
 mod colliders;
 mod cue;
 mod log;

@@ -44,6 +44,9 @@ pub struct SimConfig {
     pub max_time: f64,
     /// Interval between path samples (s); 0 records no paths.
     pub sample_dt: f64,
+    /// Jump ahead in closed form (on the same time grid) while no ball can touch another
+    /// ball, a cushion or a pocket hole; off, every step goes through rapier.
+    pub fast_forward: bool,
 }
 
 impl Default for SimConfig {
@@ -52,6 +55,7 @@ impl Default for SimConfig {
             dt: 1.0 / 1000.0,
             max_time: 60.0,
             sample_dt: 1.0 / 60.0,
+            fast_forward: true,
         }
     }
 }

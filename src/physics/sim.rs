@@ -4,17 +4,29 @@
 
 use bevy_rapier3d::rapier::prelude::*;
 
+use super::cloth::{Motion, norm};
+use super::colliders::{CORNER_HOLE, SIDE_HOLE, SIDE_HOLE_OFFSET};
 use super::colliders::{
-    ball_groups, over_pocket_hole,FLOOR_DEPTH, ROLE_CUSHION, add_table, ball_material, from_world, to_world};
+    FLOOR_DEPTH, ROLE_BED, ROLE_CUSHION, add_table, ball_groups, ball_material, from_world,
+    over_pocket_hole, to_world,
+};
 use super::cue::{Strike, strike};
 use super::log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
-use super::params::{BALL_MASS, G, MU_ROLL, SPIN_DECAY, SimConfig};
+use super::params::{BALL_MASS, G, MU_ROLL, MU_SLIDE, SPIN_DECAY, SimConfig};
 use crate::table::{Pocket, Point, Rail, Table};
 
 /// Balls within this gap of each other or of a cushion nose count as touching (m).
 pub const TOUCH_GAP: f64 = 2.0e-4;
 /// A ball slower than this, with its spin's rim speed below it too, is stopped (m/s).
 pub const REST_SPEED: f64 = 5.0e-3;
+/// The fewest steps worth a closed-form jump.
+const MIN_JUMP: u64 = 10;
+/// A jump ends this long before anything could come within rapier's prediction distance, so
+/// that contacts begin as they would after stepping all along (rapier's response to a contact
+/// depends a little on how long it has tracked the pair) (s).
+const LEAD_IN: f64 = 0.01;
+/// Gap kept between any two balls, and between a ball and a cushion or hole, through a jump (m).
+const JUMP_MARGIN: f64 = 1.0e-3;
 /// A ball whose contact point slips slower than this rolls (m/s).
 pub const ROLL_SLIP: f64 = 5.0e-3;
 /// Soft CCD: contacts are predicted this far ahead so that a fast ball meets what it hits at
@@ -56,17 +68,22 @@ struct Episode {
 pub struct TableSim {
     world: PhysicsWorld,
     table: Table,
+    /// Height of a ball's centre resting on the bed (rapier lets it sink a hair).
+    rest_height: f64,
     balls: Vec<Ball>,
     /// Ball number to index in `balls`.
     index: [Option<usize>; 11],
     cfg: SimConfig,
     strike: Strike,
     steps: u64,
+    solver_steps: u64,
     next_sample: f64,
     events: Vec<Event>,
     /// Episodes of ball pairs and of ball-rail pairs (six cushions and the rail top).
     ball_pairs: [[Episode; 11]; 11],
     ball_rails: [[Episode; 7]; 11],
+    /// Balls the bed carried (a positive impulse) in the last solver step.
+    on_bed: [bool; 11],
     finished: bool,
 }
 
@@ -82,16 +99,10 @@ impl TableSim {
                 cfg.dt, cfg.max_time, cfg.sample_dt
             )));
         }
-        let mut world = PhysicsWorld::new();
-        world.gravity = Vector::new(0.0, -G as f32, 0.0);
-        let ip = &mut world.integration_parameters;
-        ip.dt = cfg.dt as f32;
-        ip.contact_recycling = false;
-        ip.length_unit = 0.1;
-        ip.friction_model = FrictionModel::Coulomb;
+        let mut world = new_world(cfg.dt);
         add_table(&mut world, &table);
+        let rest_height = settled_height(cfg.dt);
 
-        let (mu, e) = ball_material();
         let r = table.ball_radius;
         let mut placed = layout.balls.clone();
         // Insertion order fixes the result: always by ball number.
@@ -100,20 +111,13 @@ impl TableSim {
         let mut index = [None; 11];
         for p in &placed {
             let body = RigidBodyBuilder::dynamic()
-                .translation(to_world(p.at.x, p.at.y, r))
+                .translation(to_world(p.at.x, p.at.y, rest_height))
                 .can_sleep(false)
                 .soft_ccd_prediction(PREDICTION)
                 .allow_fast_rotation(true)
                 .user_data(p.ball as u128)
                 .build();
-            let collider = ColliderBuilder::ball(r as f32)
-                .mass(BALL_MASS as f32)
-                .friction(mu)
-                .restitution(e)
-                .collision_groups(ball_groups(false))
-                .user_data(p.ball as u128)
-                .build();
-            let (body, collider) = world.insert(body, collider);
+            let (body, collider) = world.insert(body, ball_collider(r, p.ball));
             index[p.ball as usize] = Some(balls.len());
             balls.push(Ball {
                 number: p.ball,
@@ -128,15 +132,18 @@ impl TableSim {
         let mut sim = TableSim {
             world,
             table,
+            rest_height,
             balls,
             index,
             cfg: *cfg,
             strike: *s,
             steps: 0,
+            solver_steps: 0,
             next_sample: 0.0,
             events: Vec::new(),
             ball_pairs: [[Episode::default(); 11]; 11],
             ball_rails: [[Episode::default(); 7]; 11],
+            on_bed: [false; 11],
             finished: false,
         };
         sim.mark_frozen(&placed);
@@ -271,10 +278,14 @@ impl TableSim {
         if self.finished {
             return false;
         }
+        if self.cfg.fast_forward && self.fast_forward() {
+            return !self.finished;
+        }
         self.update_holes();
         self.apply_cloth();
         self.world.step();
         self.steps += 1;
+        self.solver_steps += 1;
         let t = self.time();
         self.track_contacts(t);
         self.catch_falls(t);
@@ -296,9 +307,114 @@ impl TableSim {
         self.into_log()
     }
 
+    /// Jumps ahead in closed form while no ball can reach another ball, a cushion or a pocket
+    /// hole: every ball on the table is on the bed and apart, and the jump is short enough that
+    /// even at the most speed each can reach, no gap closes. Returns false (and does nothing)
+    /// when a jump of at least `MIN_JUMP` steps is not safe.
+    fn fast_forward(&mut self) -> bool {
+        let r = self.table.ball_radius;
+        let (hl, hw) = (self.table.length / 2.0, self.table.width / 2.0);
+        let mut states: Vec<(usize, Motion, f64)> = Vec::with_capacity(self.balls.len());
+        let mut horizon = self.cfg.max_time - self.time();
+        let mut latest_stop = 0.0f64;
+        for (i, b) in self
+            .balls
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.status == Status::OnTable)
+        {
+            let body = &self.world.bodies[b.body];
+            let [x, y, h] = from_world(body.translation());
+            let [vx, vy, vz] = from_world(body.linvel());
+            // Only a ball settled on the bed: carried by it in the last solver step and not
+            // moving up or down, so that it meets whatever comes next as a stepped ball would.
+            if (h - r).abs() > 1.0e-3
+                || vz.abs() > 1.0e-3
+                || b.over_hole
+                || !self.on_bed[b.number as usize]
+            {
+                return false;
+            }
+            let m = Motion {
+                p: [x, y],
+                v: [vx, vy],
+                w: from_world(body.angvel()),
+            };
+            let s = m.speed_bound(r);
+            if s > 0.0 {
+                // Room to the cushion lines and the pocket holes.
+                let rect = (hl - r - x.abs()).min(hw - r - y.abs());
+                let corner = (hl - x.abs()).hypot(hw - y.abs()) - CORNER_HOLE;
+                let side = x.abs().hypot(hw + SIDE_HOLE_OFFSET - y.abs()) - SIDE_HOLE;
+                let room = rect.min(corner).min(side) - JUMP_MARGIN - PREDICTION as f64;
+                horizon = horizon.min(room / s - LEAD_IN);
+                // When it will have stopped for sure: slide, then roll to rest.
+                latest_stop = latest_stop
+                    .max(s / (MU_ROLL * G) + 2.0 * norm(m.slip(r)) / (7.0 * MU_SLIDE * G));
+            }
+            states.push((i, m, s));
+        }
+        for (k, (_, a, sa)) in states.iter().enumerate() {
+            for (_, b, sb) in &states[k + 1..] {
+                if sa + sb > 0.0 {
+                    let gap = norm([a.p[0] - b.p[0], a.p[1] - b.p[1]])
+                        - 2.0 * r
+                        - JUMP_MARGIN
+                        - PREDICTION as f64;
+                    horizon = horizon.min(gap / (sa + sb) - LEAD_IN);
+                }
+            }
+        }
+        let horizon = horizon.min(latest_stop);
+        let n = (horizon / self.cfg.dt).floor();
+        if !(n >= MIN_JUMP as f64) {
+            return false;
+        }
+        let t0 = self.time();
+        let n = n as u64;
+        let jump = n as f64 * self.cfg.dt;
+        // Samples inside the jump.
+        if self.cfg.sample_dt > 0.0 {
+            while self.next_sample < t0 + jump {
+                let ts = self.next_sample;
+                for &(i, m, _) in &states {
+                    let at = m.advance(ts - t0, r, ROLL_SLIP);
+                    let h = from_world(self.world.bodies[self.balls[i].body].translation())[2];
+                    self.balls[i]
+                        .path
+                        .push([ts as f32, at.p[0] as f32, at.p[1] as f32, h as f32]);
+                }
+                self.next_sample = ts + self.cfg.sample_dt;
+            }
+        }
+        for &(i, m, _) in &states {
+            let end = m.advance(jump, r, ROLL_SLIP);
+            let body = &mut self.world.bodies[self.balls[i].body];
+            body.set_translation(to_world(end.p[0], end.p[1], self.rest_height), true);
+            body.set_linvel(to_world(end.v[0], end.v[1], 0.0), true);
+            body.set_angvel(to_world(end.w[0], end.w[1], end.w[2]), true);
+        }
+        self.steps += n;
+        let t = self.time();
+        let resting = self.apply_rest_rule();
+        if t + 1e-12 >= self.next_sample {
+            self.sample(t);
+        }
+        if resting {
+            self.finish(t, Event::AtRest { t });
+        } else if t >= self.cfg.max_time {
+            self.finish(t, Event::TimeCap { t });
+        }
+        true
+    }
+
     /// A ball whose centre is over a pocket hole loses the bed's support.
     fn update_holes(&mut self) {
-        for b in self.balls.iter_mut().filter(|b| b.status == Status::OnTable) {
+        for b in self
+            .balls
+            .iter_mut()
+            .filter(|b| b.status == Status::OnTable)
+        {
             let [x, y, _] = from_world(self.world.bodies[b.body].translation());
             let over = over_pocket_hole(&self.table, x, y);
             if over != b.over_hole {
@@ -354,6 +470,7 @@ impl TableSim {
         {
             ep.seen = false;
         }
+        self.on_bed = [false; 11];
         // Contacts touching this step: (ball, other ball or 100 + rail index, impulse).
         let mut contacts: Vec<(u8, u128, f64)> = Vec::new();
         for pair in self.world.narrow_phase.contact_pairs() {
@@ -385,8 +502,12 @@ impl TableSim {
                 (false, true) => (u2 as u8, u1),
                 (false, false) => continue,
             };
+            if other == ROLE_BED {
+                self.on_bed[ball as usize] = impulse > 0.0;
+                continue;
+            }
             if other > 10 && !(ROLE_CUSHION..ROLE_CUSHION + 6).contains(&other) {
-                continue; // the bed or the floor
+                continue; // the floor
             }
             // A cushion contact whose normal is mostly vertical is on the rail top.
             let other = if other > 10 && normal_y > 0.7 {
@@ -592,9 +713,70 @@ impl TableSim {
                 })
                 .collect(),
             steps: self.steps,
+            solver_steps: self.solver_steps,
             duration,
         }
     }
+}
+
+/// A rapier world with the settings every shot uses.
+fn new_world(dt: f64) -> PhysicsWorld {
+    let mut world = PhysicsWorld::new();
+    world.gravity = Vector::new(0.0, -G as f32, 0.0);
+    let ip = &mut world.integration_parameters;
+    ip.dt = dt as f32;
+    ip.contact_recycling = false;
+    ip.length_unit = 0.1;
+    ip.friction_model = FrictionModel::Coulomb;
+    // Eight solver iterations: with four, a cushion rebound depended by up to 10 % on where
+    // in the step the ball met the cushion; with eight, by under 1 %.
+    ip.num_solver_iterations = 8;
+    // Stiffer contacts than rapier's default (30 Hz): a resting ball sinks 0.003 mm into the
+    // bed instead of 0.08 mm, and a ball meets a cushion the same way whether it was stepped
+    // or jumped there (at 30 Hz its depth in the bed, set by its history, changed the rebound
+    // by up to 10 %).
+    ip.contact_softness.natural_frequency = 100.0;
+    ip.static_contact_softness.natural_frequency = 200.0;
+    world
+}
+
+fn ball_collider(r: f64, ball: u8) -> Collider {
+    let (mu, e) = ball_material();
+    ColliderBuilder::ball(r as f32)
+        .mass(BALL_MASS as f32)
+        .friction(mu)
+        .restitution(e)
+        .collision_groups(ball_groups(false))
+        .user_data(ball as u128)
+        .build()
+}
+
+/// The height at which rapier's soft contact holds a ball resting on the bed at this time
+/// step: it lets a ball sink a few hundredths of a millimetre, slowly. Balls are placed there
+/// (and put back there after a jump) so that every ball meets the bed alike. Found once per
+/// time step by letting a ball settle, then kept.
+fn settled_height(dt: f64) -> f64 {
+    static CACHE: std::sync::Mutex<Vec<(u64, f64)>> = std::sync::Mutex::new(Vec::new());
+    let key = dt.to_bits();
+    if let Some(&(_, h)) = CACHE.lock().unwrap().iter().find(|(k, _)| *k == key) {
+        return h;
+    }
+    let mut world = new_world(dt);
+    let table = Table::default();
+    add_table(&mut world, &table);
+    let r = table.ball_radius;
+    let body = RigidBodyBuilder::dynamic()
+        .translation(to_world(0.0, 0.0, r))
+        .can_sleep(false)
+        .build();
+    let (body, _) = world.insert(body, ball_collider(r, 0));
+    let steps = (1.0 / dt).ceil() as usize;
+    for _ in 0..steps {
+        world.step();
+    }
+    let h = from_world(world.bodies[body].translation())[2];
+    CACHE.lock().unwrap().push((key, h));
+    h
 }
 
 /// Speed of a ball's contact point on the cloth (world frame, y up).
