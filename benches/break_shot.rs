@@ -1,5 +1,6 @@
-//! One ten-ball break from the kitchen at 10 m/s, simulated to rest: milliseconds per break,
-//! and (printed once) the steps it takes.
+//! One ten-ball break from the kitchen at 10 m/s, simulated to rest, with closed-form jumps
+//! (the default) and with every step through rapier: milliseconds per break, and (printed once)
+//! the steps it takes.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
@@ -22,24 +23,48 @@ fn break_layout(seed: u64) -> Layout {
 }
 
 fn bench(c: &mut Criterion) {
-    let layout = break_layout(1);
     let table = TableSize::NineFoot.spec();
-    let cue = layout.balls[0].at;
     let apex = table.foot_spot();
-    let aim = (apex.y - cue.y).atan2(apex.x - cue.x).to_degrees();
-    let strike = Strike::new(aim, 10.0);
-    let cfg = SimConfig {
+    let shot = |seed: u64| {
+        let layout = break_layout(seed);
+        let cue = layout.balls[0].at;
+        let aim = (apex.y - cue.y).atan2(apex.x - cue.x).to_degrees();
+        (layout, Strike::new(aim, 10.0))
+    };
+    let jumped = SimConfig {
         sample_dt: 0.0,
         ..SimConfig::default()
     };
-    let log = simulate(&layout, &strike, &cfg).unwrap();
-    println!(
-        "one break: {} steps, {:.3} s simulated",
-        log.steps, log.duration
-    );
-    c.bench_function("break_to_rest", |b| {
-        b.iter(|| simulate(&layout, &strike, &cfg).unwrap())
-    });
+    let stepped = SimConfig {
+        fast_forward: false,
+        ..jumped
+    };
+    for (name, cfg) in [
+        ("break_to_rest", jumped),
+        ("break_to_rest_every_step", stepped),
+    ] {
+        // Steps over 20 racks, printed once, to say what a break costs.
+        let logs: Vec<_> = (0..20)
+            .map(|seed| {
+                let (layout, strike) = shot(seed);
+                simulate(&layout, &strike, &cfg).unwrap()
+            })
+            .collect();
+        let mean = |f: &dyn Fn(&tenball::physics::ShotLog) -> f64| {
+            logs.iter().map(f).sum::<f64>() / logs.len() as f64
+        };
+        println!(
+            "{name}: over 20 racks, {:.0} steps of {} ms ({:.2} s simulated), {:.0} solved by rapier",
+            mean(&|l| l.steps as f64),
+            cfg.dt * 1e3,
+            mean(&|l| l.duration),
+            mean(&|l| l.solver_steps as f64),
+        );
+        let (layout, strike) = shot(1);
+        c.bench_function(name, |b| {
+            b.iter(|| simulate(&layout, &strike, &cfg).unwrap())
+        });
+    }
 }
 
 criterion_group! {

@@ -14,5 +14,7 @@ pub use colliders::{from_world, to_world};
 pub use cue::{CueResult, Strike, strike};
 pub use log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
 pub use params::SimConfig;
-pub use plugin::{BallId, PhysicsPlugin, ShotFinished, ShotRunner, StartShot};
+pub use plugin::{
+    BallId, PhysicsPlugin, PhysicsSystems, ShotFinished, ShotRunner, StartShot, position_at,
+};
 pub use sim::{LayoutError, REST_SPEED, TOUCH_GAP, TableSim, check_layout, simulate};

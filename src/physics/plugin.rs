@@ -1,13 +1,14 @@
-//! The physics as a bevy plugin: a `StartShot` message starts a shot, the fixed-update clock
-//! advances it by the same steps `simulate` takes, ball entities (`BallId`) follow it, and
-//! `ShotFinished` carries the log. Headless under `MinimalPlugins`; the game adds rendering.
+//! The physics as a bevy plugin: a `StartShot` message simulates the shot with the library call
+//! (`simulate`), then the shot plays out on the app's clock: ball entities (`BallId`) follow the
+//! sampled paths, and `ShotFinished` carries the log when its time is up. Headless under
+//! `MinimalPlugins`; the game adds rendering and sees the same motion the batch runs compute.
 
 use bevy::prelude::*;
 
 use super::cue::Strike;
 use super::log::{Layout, ShotLog};
 use super::params::SimConfig;
-use super::sim::TableSim;
+use super::sim::simulate;
 use super::to_world;
 
 /// Marks an entity that shows ball `0` (cue) to `10`.
@@ -22,14 +23,14 @@ pub struct StartShot {
     pub config: SimConfig,
 }
 
-/// A shot came to rest.
+/// A shot played out to rest.
 #[derive(Message, Debug, Clone)]
 pub struct ShotFinished(pub ShotLog);
 
-/// The shot in progress, if any, and the last refused shot's reason.
+/// The shot playing, how far it has played, and the last refused shot's reason.
 #[derive(Resource, Default)]
 pub struct ShotRunner {
-    pub sim: Option<TableSim>,
+    pub playing: Option<(ShotLog, f64)>,
     pub error: Option<String>,
 }
 
@@ -42,21 +43,42 @@ impl Plugin for PhysicsPlugin {
     }
 }
 
+/// The order of the physics' systems in a frame.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PhysicsSystems {
+    Start,
+    Play,
+    Follow,
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<StartShot>()
         .add_message::<ShotFinished>()
         .init_resource::<ShotRunner>()
+        .configure_sets(
+            Update,
+            (
+                PhysicsSystems::Start,
+                PhysicsSystems::Play,
+                PhysicsSystems::Follow,
+            )
+                .chain(),
+        )
         .add_systems(
-            FixedUpdate,
-            (start_shots, advance_shot, follow_balls).chain(),
+            Update,
+            (
+                start_shots.in_set(PhysicsSystems::Start),
+                play_shot.in_set(PhysicsSystems::Play),
+                follow_balls.in_set(PhysicsSystems::Follow),
+            ),
         );
 }
 
 fn start_shots(mut starts: MessageReader<StartShot>, mut runner: ResMut<ShotRunner>) {
     for s in starts.read() {
-        match TableSim::new(&s.layout, &s.strike, &s.config) {
-            Ok(sim) => {
-                runner.sim = Some(sim);
+        match simulate(&s.layout, &s.strike, &s.config) {
+            Ok(log) => {
+                runner.playing = Some((log, 0.0));
                 runner.error = None;
             }
             Err(e) => runner.error = Some(e.to_string()),
@@ -64,36 +86,59 @@ fn start_shots(mut starts: MessageReader<StartShot>, mut runner: ResMut<ShotRunn
     }
 }
 
-/// Steps the shot until its clock catches up with the app's fixed clock.
-fn advance_shot(
+/// Moves the shot's clock on by the frame's time; at its end, hands the log on.
+fn play_shot(
     time: Res<Time>,
     mut runner: ResMut<ShotRunner>,
     mut finished: MessageWriter<ShotFinished>,
 ) {
-    let Some(sim) = runner.sim.as_mut() else {
+    let Some((log, t)) = runner.playing.as_mut() else {
         return;
     };
-    let dt = sim.config().dt;
-    let target = sim.time() + time.delta_secs_f64();
-    while sim.time() + 0.5 * dt < target && sim.step() {}
-    if sim.is_finished()
-        && let Some(sim) = runner.sim.take()
+    *t += time.delta_secs_f64();
+    if *t >= log.duration
+        && let Some((log, _)) = runner.playing.take()
     {
-        finished.write(ShotFinished(sim.into_log()));
+        finished.write(ShotFinished(log));
     }
 }
 
-/// Ball entities follow the balls on the table; a ball that left it keeps its last place (the
-/// game decides how to show it).
+/// Ball entities take their place on the paths at the shot's time; a ball whose path has ended
+/// (pocketed, off the table) keeps its last place, and the game decides how to show it.
 fn follow_balls(runner: Res<ShotRunner>, mut balls: Query<(&BallId, &mut Transform)>) {
-    let Some(sim) = runner.sim.as_ref() else {
+    let Some((log, t)) = runner.playing.as_ref() else {
         return;
     };
-    let on_table = sim.positions();
     for (id, mut transform) in &mut balls {
-        if let Some((_, [x, y, h])) = on_table.iter().find(|(b, _)| *b == id.0) {
-            let w = to_world(*x, *y, *h);
+        let Some(path) = log.paths.iter().find(|p| p.ball == id.0) else {
+            continue;
+        };
+        if let Some([x, y, h]) = position_at(&path.samples, *t) {
+            let w = to_world(x, y, h);
             transform.translation = Vec3::new(w.x, w.y, w.z);
         }
+    }
+}
+
+/// Position on a sampled path at time `t`, interpolated between samples.
+pub fn position_at(samples: &[[f32; 4]], t: f64) -> Option<[f64; 3]> {
+    let t = t as f32;
+    let i = samples.partition_point(|s| s[0] <= t);
+    let lerp = |a: &[f32; 4], b: &[f32; 4]| {
+        let k = if b[0] > a[0] {
+            ((t - a[0]) / (b[0] - a[0])).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        [1, 2, 3].map(|j| (a[j] + (b[j] - a[j]) * k) as f64)
+    };
+    match (
+        i.checked_sub(1).and_then(|k| samples.get(k)),
+        samples.get(i),
+    ) {
+        (Some(a), Some(b)) => Some(lerp(a, b)),
+        (Some(a), None) => Some([a[1] as f64, a[2] as f64, a[3] as f64]),
+        (None, Some(b)) => Some([b[1] as f64, b[2] as f64, b[3] as f64]),
+        (None, None) => None,
     }
 }
