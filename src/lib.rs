@@ -3,8 +3,11 @@
 //! - [`table`]: geometry shared by every part (sizes, strings, spots, pockets).
 //! - [`referee`]: the rules engine, which knows nothing of the physics.
 //! - [`physics`]: the table and balls on rapier, which know nothing of the rules.
+//! - [`adapter`]: the one bridge: shot logs to referee facts, and `play_shot`.
 //! - [`cli`]: the command-line subcommands behind the `tenball` binary.
 
+pub mod adapter;
+pub mod batch;
 pub mod cli;
 pub mod physics;
 pub mod referee;

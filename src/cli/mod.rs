@@ -1,8 +1,9 @@
 //! The `tenball` subcommands (clap): each reads its input, calls the library and writes JSON or
 //! text. Errors name the file, the place and the problem, and exit with code 2.
 
+pub(crate) mod breaks;
 mod judge;
-mod shot;
+pub(crate) mod shot;
 
 use std::process::ExitCode;
 
@@ -46,6 +47,9 @@ enum Command {
     Shot(shot::ShotArgs),
     /// Print a racked layout (cue ball behind the head string), ready for `tenball shot`.
     Rack(shot::RackArgs),
+    /// Simulate many ten-ball breaks: records (JSON lines or CSV) and a summary; `merge`
+    /// combines shards, `sweep` maps places and speeds.
+    Breaks(breaks::BreaksArgs),
 }
 
 /// Parses the arguments, runs the subcommand and turns errors into messages and exit codes.
@@ -55,6 +59,7 @@ pub fn main() -> ExitCode {
         Command::Judge(args) => judge::run(&args),
         Command::Shot(args) => shot::run(&args),
         Command::Rack(args) => shot::run_rack(&args),
+        Command::Breaks(args) => breaks::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,224 @@
+//! One break of a batch: its inputs drawn from its own seed (rack, cue ball place, execution
+//! noise), the simulation, the referee's ruling, and the record an analyst reads.
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use rand_distr::{Distribution, Normal};
+use serde::{Deserialize, Serialize};
+
+use crate::adapter::facts_from_log;
+use crate::physics::{Layout, SimConfig, Strike, simulate};
+use crate::referee::{Call, GameState, PlayerId, Pocketed, Rules, rack};
+use crate::table::{Placed, Point, TableSize};
+
+/// Where the cue ball is placed for the break.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CuePlace {
+    At(Point),
+    /// Anywhere in the kitchen, uniformly, drawn per break.
+    RandomInKitchen,
+}
+
+/// Human error per stroke: gaussian, standard deviations (FastFiz's values by default).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Noise {
+    pub aim_deg: f64,
+    pub speed: f64,
+    /// Tip offset (m), side and height alike.
+    pub tip: f64,
+    pub elevation_deg: f64,
+}
+
+impl Default for Noise {
+    fn default() -> Self {
+        Noise {
+            aim_deg: 0.125,
+            speed: 0.075,
+            tip: 0.0005,
+            elevation_deg: 0.1,
+        }
+    }
+}
+
+/// The inputs every break of a batch shares.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct BreakSpec {
+    pub seed: u64,
+    pub table: TableSize,
+    pub cue: CuePlace,
+    /// Cue ball speed (m/s).
+    pub speed: f64,
+    /// Tip offsets as shares of the radius.
+    pub side: f64,
+    pub height: f64,
+    pub elevation_deg: f64,
+    pub noise: Option<Noise>,
+}
+
+impl Default for BreakSpec {
+    fn default() -> Self {
+        let table = TableSize::NineFoot;
+        BreakSpec {
+            seed: 1,
+            table,
+            cue: CuePlace::At(Point::new(table.spec().head_string_x() - 0.05, 0.0)),
+            speed: 10.0,
+            side: 0.0,
+            height: 0.0,
+            elevation_deg: 0.0,
+            noise: Some(Noise::default()),
+        }
+    }
+}
+
+impl BreakSpec {
+    /// Checks the inputs; says which is wrong and why.
+    pub fn validate(&self) -> Result<(), String> {
+        let table = self.table.spec();
+        if let CuePlace::At(p) = self.cue
+            && !table.in_kitchen(p)
+        {
+            return Err(format!(
+                "cue ball position ({}, {}) is not in the kitchen: x must be below the head string at {:.4} and the ball on the bed (|x| <= {:.4}, |y| <= {:.4})",
+                p.x,
+                p.y,
+                table.head_string_x(),
+                table.length / 2.0 - table.ball_radius,
+                table.width / 2.0 - table.ball_radius
+            ));
+        }
+        if !(self.speed.is_finite() && self.speed > 0.0) {
+            return Err(format!(
+                "speed must be a positive number of m/s, got {}",
+                self.speed
+            ));
+        }
+        Strike {
+            side: self.side,
+            height: self.height,
+            elevation_deg: self.elevation_deg,
+            ..Strike::new(0.0, self.speed)
+        }
+        .validate()
+        .map_err(|e| e.replace("strike.", ""))
+    }
+}
+
+/// The seed of break `index` of a batch: well mixed, so neighbouring breaks are unrelated, and
+/// the same whatever machine, thread or shard computes it.
+pub fn break_seed(base: u64, index: u64) -> u64 {
+    let mut z = base ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One break's record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BreakRecord {
+    pub index: u64,
+    pub seed: u64,
+    pub cue_x: f64,
+    pub cue_y: f64,
+    /// The stroke as played, noise included.
+    pub aim_deg: f64,
+    pub speed: f64,
+    pub side: f64,
+    pub height: f64,
+    pub elevation_deg: f64,
+    pub first_hit: Option<u8>,
+    /// Object balls driven to a rail (pocketed and off-table balls included, 8.4).
+    pub driven_to_rail: Vec<u8>,
+    pub pocketed: Vec<Pocketed>,
+    pub ten_on_break: bool,
+    pub scratch: bool,
+    pub off_table: Vec<u8>,
+    /// Rule numbers of the fouls.
+    pub fouls: Vec<String>,
+    pub legal: bool,
+    pub breaker_continues: bool,
+    /// Simulated seconds to rest.
+    pub duration: f64,
+}
+
+/// Plays break `index` of the batch.
+pub fn run_break(spec: &BreakSpec, index: u64) -> BreakRecord {
+    let seed = break_seed(spec.seed, index);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let table = spec.table.spec();
+    let r = table.ball_radius;
+    let rack_balls = rack(&table, &mut rng);
+    let cue_at = match spec.cue {
+        CuePlace::At(p) => p,
+        CuePlace::RandomInKitchen => Point::new(
+            rng.random_range(-table.length / 2.0 + r..table.head_string_x() - 1e-6),
+            rng.random_range(-table.width / 2.0 + r..table.width / 2.0 - r),
+        ),
+    };
+    // Aimed at the centre of the apex ball: a full hit.
+    let apex = rack_balls[0].at;
+    let mut strike = Strike {
+        side: spec.side,
+        height: spec.height,
+        elevation_deg: spec.elevation_deg,
+        ..Strike::new(
+            (apex.y - cue_at.y).atan2(apex.x - cue_at.x).to_degrees(),
+            spec.speed,
+        )
+    };
+    if let Some(n) = spec.noise {
+        let mut gauss = |sigma: f64| {
+            Normal::new(0.0, sigma)
+                .map(|d| d.sample(&mut rng))
+                .unwrap_or(0.0)
+        };
+        strike.aim_deg += gauss(n.aim_deg);
+        strike.speed = (strike.speed + gauss(n.speed)).max(0.01);
+        strike.side += gauss(n.tip) / r;
+        strike.height += gauss(n.tip) / r;
+        strike.elevation_deg = (strike.elevation_deg + gauss(n.elevation_deg)).abs();
+    }
+    let mut balls = vec![Placed {
+        ball: 0,
+        at: cue_at,
+    }];
+    balls.extend(rack_balls);
+    let layout = Layout {
+        table: spec.table,
+        balls,
+    };
+    let cfg = SimConfig {
+        sample_dt: 0.0,
+        ..SimConfig::default()
+    };
+    let log = simulate(&layout, &strike, &cfg)
+        .expect("a rack and a kitchen cue ball make a valid layout");
+    let facts = facts_from_log(&layout, &log, &[]);
+    let state = GameState::with_breaker(Rules::default(), spec.table, PlayerId::A);
+    let judged = state
+        .judge(&Call::Break, &facts)
+        .expect("the break is always due");
+    let ruling = judged.ruling;
+    BreakRecord {
+        index,
+        seed,
+        cue_x: cue_at.x,
+        cue_y: cue_at.y,
+        aim_deg: strike.aim_deg,
+        speed: strike.speed,
+        side: strike.side,
+        height: strike.height,
+        elevation_deg: strike.elevation_deg,
+        first_hit: facts.first_contact,
+        driven_to_rail: facts.object_balls_driven_to_rail(),
+        ten_on_break: facts.pocketed.iter().any(|p| p.ball == 10),
+        pocketed: facts.pocketed.clone(),
+        scratch: facts.cue_ball != crate::referee::CueBallFate::OnTable,
+        off_table: facts.off_table.clone(),
+        fouls: ruling.fouls.iter().map(|f| f.rule.clone()).collect(),
+        legal: ruling.legal,
+        breaker_continues: ruling.next.player == PlayerId::A,
+        duration: log.duration,
+    }
+}

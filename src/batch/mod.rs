@@ -1,0 +1,10 @@
+//! Headless batch runs for analysts: many breaks in parallel, their records on disk, their
+//! statistics, and sweeps over where and how hard the break is struck.
+
+mod breaks;
+pub mod records;
+mod summary;
+pub mod sweep;
+
+pub use breaks::{BreakRecord, BreakSpec, CuePlace, Noise, break_seed, run_break};
+pub use summary::{Share, Summary, Tally};

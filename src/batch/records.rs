@@ -1,0 +1,267 @@
+//! Break records on disk: one JSON object a line (`.jsonl`) or CSV (`.csv`, lists space
+//! separated), written as they finish, and read back for `--resume` and `merge`.
+
+use std::io::Write;
+use std::path::Path;
+
+use super::breaks::BreakRecord;
+use crate::referee::Pocketed;
+use crate::table::Pocket;
+
+/// The format, from the file's extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Jsonl,
+    Csv,
+}
+
+impl Format {
+    pub fn of(path: &Path) -> Format {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("csv") => Format::Csv,
+            _ => Format::Jsonl,
+        }
+    }
+}
+
+pub const CSV_HEADER: [&str; 19] = [
+    "index",
+    "seed",
+    "cue_x",
+    "cue_y",
+    "aim_deg",
+    "speed",
+    "side",
+    "height",
+    "elevation_deg",
+    "first_hit",
+    "driven_to_rail",
+    "pocketed",
+    "ten_on_break",
+    "scratch",
+    "off_table",
+    "fouls",
+    "legal",
+    "breaker_continues",
+    "duration",
+];
+
+fn join<T: ToString>(items: &[T]) -> String {
+    items.iter().map(T::to_string).collect::<Vec<_>>().join(" ")
+}
+
+fn pocket_name(p: Pocket) -> String {
+    serde_json::to_value(p)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// The CSV fields of a record.
+pub fn csv_fields(r: &BreakRecord) -> Vec<String> {
+    vec![
+        r.index.to_string(),
+        r.seed.to_string(),
+        r.cue_x.to_string(),
+        r.cue_y.to_string(),
+        r.aim_deg.to_string(),
+        r.speed.to_string(),
+        r.side.to_string(),
+        r.height.to_string(),
+        r.elevation_deg.to_string(),
+        r.first_hit.map(|b| b.to_string()).unwrap_or_default(),
+        join(&r.driven_to_rail),
+        r.pocketed
+            .iter()
+            .map(|p| format!("{}:{}", p.ball, pocket_name(p.pocket)))
+            .collect::<Vec<_>>()
+            .join(" "),
+        r.ten_on_break.to_string(),
+        r.scratch.to_string(),
+        join(&r.off_table),
+        join(&r.fouls),
+        r.legal.to_string(),
+        r.breaker_continues.to_string(),
+        r.duration.to_string(),
+    ]
+}
+
+/// A record from its CSV fields.
+pub fn from_csv_fields(f: &csv::StringRecord) -> Result<BreakRecord, String> {
+    if f.len() != CSV_HEADER.len() {
+        return Err(format!("{} fields, {} expected", f.len(), CSV_HEADER.len()));
+    }
+    fn num<T: std::str::FromStr>(f: &csv::StringRecord, i: usize) -> Result<T, String> {
+        f[i].parse().map_err(|_| {
+            format!(
+                "column {} `{}`: `{}` is not a valid value",
+                i + 1,
+                CSV_HEADER[i],
+                &f[i]
+            )
+        })
+    }
+    fn list(f: &csv::StringRecord, i: usize) -> Result<Vec<u8>, String> {
+        f[i].split_whitespace()
+            .map(|s| {
+                s.parse().map_err(|_| {
+                    format!("column {} `{}`: `{s}` is not a ball", i + 1, CSV_HEADER[i])
+                })
+            })
+            .collect()
+    }
+    let pocketed = f[11]
+        .split_whitespace()
+        .map(|item| {
+            let (ball, pocket) = item
+                .split_once(':')
+                .ok_or_else(|| format!("column 12 `pocketed`: `{item}` is not ball:pocket"))?;
+            Ok(Pocketed {
+                ball: ball
+                    .parse()
+                    .map_err(|_| format!("column 12 `pocketed`: `{ball}` is not a ball"))?,
+                pocket: serde_json::from_value(serde_json::Value::String(pocket.into()))
+                    .map_err(|_| format!("column 12 `pocketed`: `{pocket}` is not a pocket"))?,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(BreakRecord {
+        index: num(f, 0)?,
+        seed: num(f, 1)?,
+        cue_x: num(f, 2)?,
+        cue_y: num(f, 3)?,
+        aim_deg: num(f, 4)?,
+        speed: num(f, 5)?,
+        side: num(f, 6)?,
+        height: num(f, 7)?,
+        elevation_deg: num(f, 8)?,
+        first_hit: if f[9].is_empty() {
+            None
+        } else {
+            Some(num(f, 9)?)
+        },
+        driven_to_rail: list(f, 10)?,
+        pocketed,
+        ten_on_break: num(f, 12)?,
+        scratch: num(f, 13)?,
+        off_table: list(f, 14)?,
+        fouls: f[15].split_whitespace().map(str::to_string).collect(),
+        legal: num(f, 16)?,
+        breaker_continues: num(f, 17)?,
+        duration: num(f, 18)?,
+    })
+}
+
+/// The bytes of records in a format (the CSV header is written once, by `header`).
+pub fn encode(format: Format, records: &[BreakRecord]) -> Vec<u8> {
+    let mut out = Vec::new();
+    match format {
+        Format::Jsonl => {
+            for r in records {
+                serde_json::to_writer(&mut out, r).expect("records serialize");
+                out.push(b'\n');
+            }
+        }
+        Format::Csv => {
+            let mut w = csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(&mut out);
+            for r in records {
+                w.write_record(csv_fields(r)).expect("writing to memory");
+            }
+            w.flush().expect("writing to memory");
+            drop(w);
+        }
+    }
+    out
+}
+
+pub fn header(format: Format) -> Vec<u8> {
+    match format {
+        Format::Jsonl => Vec::new(),
+        Format::Csv => {
+            let mut out = Vec::new();
+            let mut w = csv::Writer::from_writer(&mut out);
+            w.write_record(CSV_HEADER).expect("writing to memory");
+            w.flush().expect("writing to memory");
+            drop(w);
+            out
+        }
+    }
+}
+
+/// Records read back from a file.
+#[derive(Debug)]
+pub struct ReadBack {
+    pub records: Vec<BreakRecord>,
+    /// Bytes of the file that hold complete records (and the CSV header); past this lies a
+    /// record cut short by an interrupted run.
+    pub valid_len: u64,
+    /// The cut-short tail, if any: its line number.
+    pub partial_line: Option<usize>,
+}
+
+/// Reads a record file. A last line without its newline is a record cut short: it is reported
+/// and left out. Any other bad line is an error naming the line.
+pub fn read(path: &Path) -> Result<ReadBack, String> {
+    let name = path.display();
+    let bytes = std::fs::read(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let format = Format::of(path);
+    let mut records = Vec::new();
+    let mut valid_len = 0u64;
+    let mut partial_line = None;
+    let mut offset = 0usize;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let lineno = i + 1;
+        let complete = line.ends_with('\n');
+        let body = line.trim_end_matches(['\n', '\r']);
+        let parsed: Result<Option<BreakRecord>, String> = match format {
+            Format::Jsonl if body.trim().is_empty() => Ok(None),
+            Format::Jsonl => serde_json::from_str(body)
+                .map(Some)
+                .map_err(|e| e.to_string()),
+            Format::Csv => {
+                let mut rdr = csv::ReaderBuilder::new()
+                    .has_headers(false)
+                    .from_reader(body.as_bytes());
+                match rdr.records().next() {
+                    None => Ok(None),
+                    Some(Err(e)) => Err(e.to_string()),
+                    Some(Ok(fields)) if lineno == 1 => {
+                        if fields.iter().eq(CSV_HEADER.iter().copied()) {
+                            Ok(None)
+                        } else {
+                            Err("the first line is not the CSV header of a breaks file".into())
+                        }
+                    }
+                    Some(Ok(fields)) => from_csv_fields(&fields).map(Some),
+                }
+            }
+        };
+        match parsed {
+            Ok(r) if complete => {
+                records.extend(r);
+                offset += line.len();
+                valid_len = offset as u64;
+            }
+            _ if !complete => {
+                partial_line = Some(lineno);
+                break;
+            }
+            Err(e) => return Err(format!("{name}:{lineno}: {e}")),
+            Ok(_) => unreachable!(),
+        }
+    }
+    Ok(ReadBack {
+        records,
+        valid_len,
+        partial_line,
+    })
+}
+
+/// Appends bytes and flushes them to the file.
+pub fn append(file: &mut std::fs::File, bytes: &[u8]) -> std::io::Result<()> {
+    file.write_all(bytes)?;
+    file.flush()
+}

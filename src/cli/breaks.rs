@@ -1,0 +1,409 @@
+//! `tenball breaks`: many simulated breaks in parallel, written as they finish, summarised;
+//! `--resume` completes an interrupted run, `--shard K/N` runs one share, `merge` combines
+//! shards, `sweep` maps the legal-break share over cue ball places and speeds.
+
+use std::fs::OpenOptions;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use super::CliError;
+use super::shot::parse_size;
+use crate::batch::records::{self, Format};
+use crate::batch::{BreakRecord, BreakSpec, CuePlace, Noise, Tally, break_seed, run_break, sweep};
+use crate::table::{Point, TableSize};
+
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct BreaksArgs {
+    #[command(subcommand)]
+    pub command: Option<BreaksCommand>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum BreaksCommand {
+    /// Combine shard files into one summary (and optionally one file).
+    Merge(MergeArgs),
+    /// A grid of cue ball places in the kitchen and speeds: CSV and heatmaps (PNG, SVG).
+    Sweep(sweep::SweepArgs),
+}
+
+/// The inputs of a batch shared by `breaks` and `breaks sweep`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SpecArgs {
+    /// Base seed; break i uses a seed derived from it and i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Tip offset right of centre, as a share of the ball's radius.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub side: f64,
+    /// Tip offset above centre (follow > 0, draw < 0), as a share of the radius.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub height: f64,
+    /// Cue elevation (degrees).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub elevation: f64,
+    /// Table size: 9ft, 8ft or 7ft.
+    #[arg(long, default_value = "9ft", value_parser = parse_size)]
+    pub table: TableSize,
+    /// No execution noise (by default each stroke gets gaussian errors of 0.125 deg aim,
+    /// 0.075 m/s speed, 0.5 mm tip offset and 0.1 deg elevation, FastFiz's values).
+    #[arg(long)]
+    pub no_noise: bool,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// Number of breaks.
+    #[arg(long, default_value_t = 1000)]
+    pub count: u64,
+    /// Cue ball speed (m/s).
+    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
+    pub speed: f64,
+    /// Cue ball place: `X,Y` in metres (table coordinates), or `random` for anywhere in the
+    /// kitchen; default 5 cm behind the head string on the long string.
+    #[arg(long, allow_hyphen_values = true)]
+    pub cue: Option<String>,
+    #[command(flatten)]
+    pub spec: SpecArgs,
+    /// Write one record per break here: JSON lines, or CSV for a `.csv` name.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Complete the interrupted run in `--out` with the same inputs.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// Run only share K of N (0 <= K < N): breaks whose index modulo N is K.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// Shard files (JSON lines or CSV).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Also write all records, in order, to this new file.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &BreaksArgs) -> Result<(), CliError> {
+    match &args.command {
+        Some(BreaksCommand::Merge(m)) => merge(m),
+        Some(BreaksCommand::Sweep(s)) => sweep::run(s),
+        None => run_batch(&args.run),
+    }
+}
+
+impl SpecArgs {
+    /// The batch's shared inputs, checked.
+    pub fn spec(&self, cue: CuePlace, speed: f64) -> Result<BreakSpec, CliError> {
+        let spec = BreakSpec {
+            seed: self.seed,
+            table: self.table,
+            cue,
+            speed,
+            side: self.side,
+            height: self.height,
+            elevation_deg: self.elevation,
+            noise: (!self.no_noise).then(Noise::default),
+        };
+        spec.validate().map_err(CliError::input)?;
+        Ok(spec)
+    }
+
+    pub fn pool(&self) -> Result<rayon::ThreadPool, CliError> {
+        if self.threads == Some(0) {
+            return Err(CliError::input("--threads must be at least 1"));
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads.unwrap_or(0))
+            .build()
+            .map_err(|e| CliError::input(format!("cannot start worker threads: {e}")))
+    }
+}
+
+fn parse_cue(cue: Option<&str>, table: TableSize) -> Result<CuePlace, CliError> {
+    match cue {
+        None => Ok(CuePlace::At(Point::new(
+            table.spec().head_string_x() - 0.05,
+            0.0,
+        ))),
+        Some("random") => Ok(CuePlace::RandomInKitchen),
+        Some(s) => {
+            let bad = || {
+                CliError::input(format!(
+                    "--cue `{s}`: expected X,Y in metres (for example -0.9,0.2) or `random`"
+                ))
+            };
+            let (x, y) = s.split_once(',').ok_or_else(bad)?;
+            let x: f64 = x.trim().parse().map_err(|_| bad())?;
+            let y: f64 = y.trim().parse().map_err(|_| bad())?;
+            Ok(CuePlace::At(Point::new(x, y)))
+        }
+    }
+}
+
+/// `K/N` with N >= 1 and K < N.
+fn parse_shard(s: &str) -> Result<(u64, u64), CliError> {
+    let bad = |why: &str| CliError::input(format!("--shard `{s}`: {why}"));
+    let (k, n) = s
+        .split_once('/')
+        .ok_or_else(|| bad("expected K/N, for example 0/4"))?;
+    let k: u64 = k
+        .trim()
+        .parse()
+        .map_err(|_| bad("K is not a whole number"))?;
+    let n: u64 = n
+        .trim()
+        .parse()
+        .map_err(|_| bad("N is not a whole number"))?;
+    if n == 0 {
+        return Err(bad("N must be at least 1"));
+    }
+    if k >= n {
+        return Err(bad("K must be below N (shards are numbered from 0)"));
+    }
+    Ok((k, n))
+}
+
+/// A progress bar with rate and time left on a terminal; nothing otherwise.
+pub fn progress(total: u64, done: u64) -> ProgressBar {
+    let target = if std::io::stderr().is_terminal() {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(total), target);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} breaks  {per_sec}  {elapsed} elapsed, {eta} left",
+        )
+        .expect("a valid template"),
+    );
+    bar.set_position(done);
+    bar
+}
+
+fn run_batch(args: &RunArgs) -> Result<(), CliError> {
+    let cue = parse_cue(args.cue.as_deref(), args.spec.table)?;
+    let spec = args.spec.spec(cue, args.speed)?;
+    let (k, n) = args
+        .shard
+        .as_deref()
+        .map(parse_shard)
+        .transpose()?
+        .unwrap_or((0, 1));
+    let indices: Vec<u64> = (k..args.count).step_by(n as usize).collect();
+    let pool = args.spec.pool()?;
+
+    let mut tally = Tally::default();
+    let mut done = 0usize;
+    let mut file = None;
+    if let Some(path) = &args.out {
+        let format = Format::of(path);
+        let exists = path.exists();
+        if exists && !args.resume {
+            return Err(CliError::input(format!(
+                "{}: exists; add --resume to complete it, or choose another --out",
+                path.display()
+            )));
+        }
+        if exists {
+            let back = records::read(path).map_err(CliError::input)?;
+            check_resumed(path, &back.records, &indices, &spec)?;
+            for r in &back.records {
+                tally.add(r);
+            }
+            done = back.records.len();
+            let f = OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|e| CliError::input(format!("{}: cannot open: {e}", path.display())))?;
+            if let Some(line) = back.partial_line {
+                eprintln!(
+                    "{}:{line}: a record cut short by the interruption; it is run again",
+                    path.display()
+                );
+            }
+            f.set_len(back.valid_len).map_err(|e| {
+                CliError::input(format!(
+                    "{}: cannot cut the partial record: {e}",
+                    path.display()
+                ))
+            })?;
+            file = Some(
+                OpenOptions::new()
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?,
+            );
+            if back.valid_len == 0 {
+                records::append(file.as_mut().unwrap(), &records::header(format))
+                    .map_err(io_err(path))?;
+            }
+            eprintln!(
+                "resuming: {done} of {} breaks already in {}",
+                indices.len(),
+                path.display()
+            );
+        } else {
+            let mut f = OpenOptions::new()
+                .create_new(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| CliError::input(format!("{}: cannot create: {e}", path.display())))?;
+            records::append(&mut f, &records::header(format)).map_err(io_err(path))?;
+            file = Some(f);
+        }
+    }
+
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // A second handler cannot be set in one process (tests call `run` once per process).
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+    }
+    let bar = progress(indices.len() as u64, done as u64);
+    let chunk = pool.current_num_threads().max(1) * 8;
+    let format = args.out.as_deref().map(Format::of).unwrap_or(Format::Jsonl);
+    let mut interrupted = false;
+    for batch in indices[done..].chunks(chunk) {
+        if stop.load(Ordering::SeqCst) {
+            interrupted = true;
+            break;
+        }
+        let recs: Vec<BreakRecord> =
+            pool.install(|| batch.par_iter().map(|&i| run_break(&spec, i)).collect());
+        for r in &recs {
+            tally.add(r);
+        }
+        if let (Some(f), Some(path)) = (file.as_mut(), args.out.as_deref()) {
+            records::append(f, &records::encode(format, &recs)).map_err(io_err(path))?;
+        }
+        bar.inc(recs.len() as u64);
+    }
+    bar.finish_and_clear();
+    print_summary(&tally, args.json);
+    if interrupted {
+        return Err(CliError {
+            code: 130,
+            message: format!(
+                "interrupted after {} of {} breaks{}",
+                tally.breaks,
+                indices.len(),
+                args.out
+                    .as_deref()
+                    .map(|p| format!(
+                        "; the records are in {}, add --resume to complete them",
+                        p.display()
+                    ))
+                    .unwrap_or_default()
+            ),
+        });
+    }
+    Ok(())
+}
+
+fn io_err(path: &Path) -> impl Fn(std::io::Error) -> CliError + '_ {
+    move |e| CliError {
+        code: 1,
+        message: format!("{}: cannot write: {e}", path.display()),
+    }
+}
+
+/// The records already in a file must be the first breaks of this very run.
+fn check_resumed(
+    path: &Path,
+    have: &[BreakRecord],
+    indices: &[u64],
+    spec: &BreakSpec,
+) -> Result<(), CliError> {
+    if have.len() > indices.len() {
+        return Err(CliError::input(format!(
+            "{}: holds {} records, more than the {} this run makes; check --count and --shard",
+            path.display(),
+            have.len(),
+            indices.len()
+        )));
+    }
+    for (k, (r, &i)) in have.iter().zip(indices).enumerate() {
+        if r.index != i || r.seed != break_seed(spec.seed, i) {
+            return Err(CliError::input(format!(
+                "{}: record {} is break {} with seed {}, but this run's break {} has seed {}; resume with the inputs of the first run (--seed, --count, --shard)",
+                path.display(),
+                k + 1,
+                r.index,
+                r.seed,
+                i,
+                break_seed(spec.seed, i)
+            )));
+        }
+    }
+    Ok(())
+}
+
+pub fn print_summary(tally: &Tally, json: bool) {
+    let summary = tally.summary();
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&summary).expect("summaries serialize")
+        );
+    } else {
+        print!("{}", summary.to_text());
+    }
+}
+
+fn merge(args: &MergeArgs) -> Result<(), CliError> {
+    let mut all: Vec<BreakRecord> = Vec::new();
+    for path in &args.files {
+        let back = records::read(path).map_err(CliError::input)?;
+        if let Some(line) = back.partial_line {
+            return Err(CliError::input(format!(
+                "{}:{line}: the last record is cut short; complete that shard with --resume first",
+                path.display()
+            )));
+        }
+        all.extend(back.records);
+    }
+    all.sort_by_key(|r| r.index);
+    if let Some(w) = all.windows(2).find(|w| w[0].index == w[1].index) {
+        return Err(CliError::input(format!(
+            "break {} is in more than one file",
+            w[0].index
+        )));
+    }
+    if let Some(out) = &args.out {
+        let format = Format::of(out);
+        let mut f = OpenOptions::new()
+            .create_new(true)
+            .append(true)
+            .open(out)
+            .map_err(|e| CliError::input(format!("{}: cannot create: {e}", out.display())))?;
+        let mut bytes = records::header(format);
+        bytes.extend(records::encode(format, &all));
+        records::append(&mut f, &bytes).map_err(io_err(out))?;
+    }
+    let mut tally = Tally::default();
+    for r in &all {
+        tally.add(r);
+    }
+    print_summary(&tally, args.json);
+    Ok(())
+}
