@@ -19,6 +19,8 @@ use crate::table::{Pocket, Point, Rail, Table};
 pub const TOUCH_GAP: f64 = 2.0e-4;
 /// A ball slower than this, with its spin's rim speed below it too, is stopped (m/s).
 pub const REST_SPEED: f64 = 5.0e-3;
+/// A ball moving up or down faster than this is not settled on the bed (m/s).
+const SETTLED_VZ: f64 = 5.0e-3;
 /// The fewest steps worth a closed-form jump.
 const MIN_JUMP: u64 = 10;
 /// A jump ends this long before anything could come within rapier's prediction distance, so
@@ -314,9 +316,11 @@ impl TableSim {
     fn fast_forward(&mut self) -> bool {
         let r = self.table.ball_radius;
         let (hl, hw) = (self.table.length / 2.0, self.table.width / 2.0);
-        let mut states: Vec<(usize, Motion, f64)> = Vec::with_capacity(self.balls.len());
         let mut horizon = self.cfg.max_time - self.time();
         let mut latest_stop = 0.0f64;
+        // Per ball: index, motion, the most its velocity can change per second (friction while
+        // it slides; a rolling ball only slows along its path), and how far it can still go.
+        let mut states: Vec<(usize, Motion, f64, f64, f64)> = Vec::with_capacity(self.balls.len());
         for (i, b) in self
             .balls
             .iter()
@@ -326,10 +330,10 @@ impl TableSim {
             let body = &self.world.bodies[b.body];
             let [x, y, h] = from_world(body.translation());
             let [vx, vy, vz] = from_world(body.linvel());
-            // Only a ball settled on the bed: carried by it in the last solver step and not
+            // Only a ball settled on the bed: carried by it in the last solver step and hardly
             // moving up or down, so that it meets whatever comes next as a stepped ball would.
             if (h - r).abs() > 1.0e-3
-                || vz.abs() > 1.0e-3
+                || vz.abs() > SETTLED_VZ
                 || b.over_hole
                 || !self.on_bed[b.number as usize]
             {
@@ -341,28 +345,63 @@ impl TableSim {
                 w: from_world(body.angvel()),
             };
             let s = m.speed_bound(r);
+            let slip = norm(m.slip(r));
+            let slide = 2.0 * slip / (7.0 * MU_SLIDE * G);
+            let accel = if slip >= ROLL_SLIP { MU_SLIDE * G } else { 0.0 };
+            let reach = s * slide + s * s / (2.0 * MU_ROLL * G);
             if s > 0.0 {
-                // Room to the cushion lines and the pocket holes.
-                let rect = (hl - r - x.abs()).min(hw - r - y.abs());
-                let corner = (hl - x.abs()).hypot(hw - y.abs()) - CORNER_HOLE;
-                let side = x.abs().hypot(hw + SIDE_HOLE_OFFSET - y.abs()) - SIDE_HOLE;
-                let room = rect.min(corner).min(side) - JUMP_MARGIN - PREDICTION as f64;
-                horizon = horizon.min(room / s - LEAD_IN);
-                // When it will have stopped for sure: slide, then roll to rest.
-                latest_stop = latest_stop
-                    .max(s / (MU_ROLL * G) + 2.0 * norm(m.slip(r)) / (7.0 * MU_SLIDE * G));
-            }
-            states.push((i, m, s));
-        }
-        for (k, (_, a, sa)) in states.iter().enumerate() {
-            for (_, b, sb) in &states[k + 1..] {
-                if sa + sb > 0.0 {
-                    let gap = norm([a.p[0] - b.p[0], a.p[1] - b.p[1]])
-                        - 2.0 * r
-                        - JUMP_MARGIN
-                        - PREDICTION as f64;
-                    horizon = horizon.min(gap / (sa + sb) - LEAD_IN);
+                latest_stop = latest_stop.max(slide + s / (MU_ROLL * G));
+                // The cushion lines and the pocket holes: the distance to each, and how fast the
+                // ball comes closer (a ball moving away limits nothing until friction could turn it).
+                let room_to = |d: f64| {
+                    // A ball touching a cushion (rolling along it, say) is stepped.
+                    if d <= TOUCH_GAP {
+                        f64::NEG_INFINITY
+                    } else {
+                        d - JUMP_MARGIN - PREDICTION as f64
+                    }
+                };
+                let mut limits = vec![
+                    (room_to(hl - r - x), vx),
+                    (room_to(hl - r + x), -vx),
+                    (room_to(hw - r - y), vy),
+                    (room_to(hw - r + y), -vy),
+                ];
+                for (cx, cy, radius) in [
+                    (hl, hw, CORNER_HOLE),
+                    (hl, -hw, CORNER_HOLE),
+                    (-hl, hw, CORNER_HOLE),
+                    (-hl, -hw, CORNER_HOLE),
+                    (0.0, hw + SIDE_HOLE_OFFSET, SIDE_HOLE),
+                    (0.0, -hw - SIDE_HOLE_OFFSET, SIDE_HOLE),
+                ] {
+                    let d = (cx - x).hypot(cy - y);
+                    limits.push((room_to(d - radius), (vx * (cx - x) + vy * (cy - y)) / d));
                 }
+                for (room, closing) in limits {
+                    if reach >= room {
+                        horizon = horizon.min(time_to_close(room, closing, accel) - LEAD_IN);
+                    }
+                }
+            }
+            states.push((i, m, accel, reach, s));
+        }
+        for (k, (_, a, acc_a, ra, sa)) in states.iter().enumerate() {
+            for (_, b, acc_b, rb, sb) in &states[k + 1..] {
+                if sa + sb <= 0.0 {
+                    continue; // both at rest, touching or not
+                }
+                let d = norm([b.p[0] - a.p[0], b.p[1] - a.p[1]]);
+                if d - 2.0 * r <= TOUCH_GAP {
+                    return false; // in contact: stepped
+                }
+                let gap = d - 2.0 * r - JUMP_MARGIN - PREDICTION as f64;
+                if ra + rb < gap {
+                    continue; // they stop before they could meet
+                }
+                let n = [(b.p[0] - a.p[0]) / d, (b.p[1] - a.p[1]) / d];
+                let closing = -((b.v[0] - a.v[0]) * n[0] + (b.v[1] - a.v[1]) * n[1]);
+                horizon = horizon.min(time_to_close(gap, closing, acc_a + acc_b) - LEAD_IN);
             }
         }
         let horizon = horizon.min(latest_stop);
@@ -377,7 +416,7 @@ impl TableSim {
         if self.cfg.sample_dt > 0.0 {
             while self.next_sample < t0 + jump {
                 let ts = self.next_sample;
-                for &(i, m, _) in &states {
+                for &(i, m, _, _, _) in &states {
                     let at = m.advance(ts - t0, r, ROLL_SLIP);
                     let h = from_world(self.world.bodies[self.balls[i].body].translation())[2];
                     self.balls[i]
@@ -387,7 +426,7 @@ impl TableSim {
                 self.next_sample = ts + self.cfg.sample_dt;
             }
         }
-        for &(i, m, _) in &states {
+        for &(i, m, _, _, _) in &states {
             let end = m.advance(jump, r, ROLL_SLIP);
             let body = &mut self.world.bodies[self.balls[i].body];
             body.set_translation(to_world(end.p[0], end.p[1], self.rest_height), true);
@@ -716,6 +755,25 @@ impl TableSim {
             solver_steps: self.solver_steps,
             duration,
         }
+    }
+}
+
+/// The least time in which a gap `room` can close when it closes at `closing` (m/s, negative when
+/// it opens) and that rate can grow by at most `accel` (m/s^2).
+fn time_to_close(room: f64, closing: f64, accel: f64) -> f64 {
+    if closing <= 0.0 && accel == 0.0 && room > f64::NEG_INFINITY {
+        return f64::INFINITY; // opening, and nothing can turn it round
+    }
+    if room <= 0.0 {
+        return 0.0;
+    }
+    let c = closing.max(0.0);
+    if accel > 0.0 {
+        (-c + (c * c + 2.0 * accel * room).sqrt()) / accel
+    } else if c > 0.0 {
+        room / c
+    } else {
+        f64::INFINITY
     }
 }
 
