@@ -192,9 +192,15 @@ pub fn progress(total: u64, done: u64) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(total), target);
     bar.set_style(
         ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} breaks  {per_sec}  {elapsed} elapsed, {eta} left",
+            "{bar:40} {pos}/{len} breaks  {rate}  {elapsed} elapsed, {eta} left",
         )
-        .expect("a valid template"),
+        .expect("a valid template")
+        .with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.1} breaks/s", state.per_sec());
+            },
+        ),
     );
     bar.set_position(done);
     bar
