@@ -291,6 +291,13 @@ impl TableSim {
         let t = self.time();
         self.track_contacts(t);
         self.catch_falls(t);
+        self.close_step(t);
+        !self.finished
+    }
+
+    /// After a step or a jump: the rest rule, a path sample when one is due, and the end of the
+    /// shot at rest or at the time cap.
+    fn close_step(&mut self, t: f64) {
         let resting = self.apply_rest_rule();
         if t + 1e-12 >= self.next_sample {
             self.sample(t);
@@ -300,7 +307,6 @@ impl TableSim {
         } else if t >= self.cfg.max_time {
             self.finish(t, Event::TimeCap { t });
         }
-        !self.finished
     }
 
     /// Runs to rest (or the time cap) and returns the log.
@@ -434,16 +440,7 @@ impl TableSim {
             body.set_angvel(to_world(end.w[0], end.w[1], end.w[2]), true);
         }
         self.steps += n;
-        let t = self.time();
-        let resting = self.apply_rest_rule();
-        if t + 1e-12 >= self.next_sample {
-            self.sample(t);
-        }
-        if resting {
-            self.finish(t, Event::AtRest { t });
-        } else if t >= self.cfg.max_time {
-            self.finish(t, Event::TimeCap { t });
-        }
+        self.close_step(self.time());
         true
     }
 
