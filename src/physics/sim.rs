@@ -623,7 +623,7 @@ impl TableSim {
                 },
                 None => Event::OffTable { t, ball: number },
             });
-            self.remove(i, pocket);
+            self.remove(i);
         }
     }
 
@@ -648,7 +648,8 @@ impl TableSim {
             .map(|(p, _)| p)
     }
 
-    fn remove(&mut self, i: usize, _pocket: Option<Pocket>) {
+    /// Takes a ball out of play: it no longer moves or collides.
+    fn remove(&mut self, i: usize) {
         let ball = &mut self.balls[i];
         ball.status = Status::Gone;
         let body = &mut self.world.bodies[ball.body];
@@ -706,7 +707,7 @@ impl TableSim {
             if h > r + 5.0e-3 {
                 let ball = self.balls[i].number;
                 self.events.push(Event::OffTable { t, ball });
-                self.remove(i, None);
+                self.remove(i);
             }
         }
         self.sample(t);
