@@ -113,7 +113,7 @@ fn a_killed_run_leaves_a_valid_file_and_resume_completes_it_without_duplicates()
     ]));
     for (name, signal) in [("killed.jsonl", "KILL"), ("interrupted.jsonl", "INT")] {
         let path = dir.join(name);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tenball"))
+        let child = Command::new(env!("CARGO_BIN_EXE_tenball"))
             .args([
                 "breaks",
                 "--count",
