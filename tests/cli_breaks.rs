@@ -216,6 +216,14 @@ fn shards_merged_give_the_summary_and_records_of_one_run() {
         std::fs::read_to_string(&merged_out).unwrap() == std::fs::read_to_string(&one).unwrap(),
         "the merged records differ from one run's"
     );
+    // A missing shard is said.
+    let partial = tenball(&["breaks", "merge", s(&files[0]), s(&files[2])]);
+    assert!(partial.status.success());
+    assert!(
+        String::from_utf8_lossy(&partial.stderr).contains("6 of breaks 0 to 17 are missing"),
+        "{}",
+        String::from_utf8_lossy(&partial.stderr)
+    );
     // The same shard twice is refused.
     let twice = tenball(&["breaks", "merge", s(&files[0]), s(&files[0])]);
     assert_eq!(twice.status.code(), Some(2));

@@ -395,6 +395,16 @@ fn merge(args: &MergeArgs) -> Result<(), CliError> {
             w[0].index
         )));
     }
+    if let Some(last) = all.last()
+        && last.index + 1 != all.len() as u64
+    {
+        eprintln!(
+            "note: {} of breaks 0 to {} are missing (a shard not given or not finished); the summary covers the {} present",
+            last.index + 1 - all.len() as u64,
+            last.index,
+            all.len()
+        );
+    }
     if let Some(out) = &args.out {
         let format = Format::of(out);
         let mut f = OpenOptions::new()
