@@ -22,13 +22,13 @@ pub const REST_SPEED: f64 = 5.0e-3;
 /// A ball moving up or down faster than this is not settled on the bed (m/s).
 const SETTLED_VZ: f64 = 5.0e-3;
 /// The fewest steps worth a closed-form jump.
-const MIN_JUMP: u64 = 10;
+const MIN_JUMP: u64 = 5;
 /// A jump ends at least this long before any gap could close, so that rapier steps every
 /// contact in from a few steps before it (its answer to a contact depends a little on how long
-/// it has tracked the pair) (s). Measured: 5 ms keeps jumped shots within the stepped
+/// it has tracked the pair) (s). Measured: 3 ms keeps jumped shots within the stepped
 /// simulation's own spread (see tests/physics_fast_forward.rs); 10 ms plus the prediction
-/// distance cost twice the solver steps for no measurable gain.
-const LEAD_IN: f64 = 0.005;
+/// distance cost three times the solver steps for no measurable gain.
+const LEAD_IN: f64 = 0.003;
 /// Gap kept between any two balls, and between a ball and a cushion or hole, through a jump (m).
 const JUMP_MARGIN: f64 = 1.0e-3;
 /// A ball whose contact point slips slower than this rolls (m/s).
