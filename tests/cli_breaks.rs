@@ -103,7 +103,7 @@ fn a_killed_run_leaves_a_valid_file_and_resume_completes_it_without_duplicates()
     ok(&tenball(&[
         "breaks",
         "--count",
-        "40",
+        "100",
         "--seed",
         "9",
         "--threads",
@@ -117,7 +117,7 @@ fn a_killed_run_leaves_a_valid_file_and_resume_completes_it_without_duplicates()
             .args([
                 "breaks",
                 "--count",
-                "40",
+                "100",
                 "--seed",
                 "9",
                 "--threads",
@@ -153,7 +153,7 @@ fn a_killed_run_leaves_a_valid_file_and_resume_completes_it_without_duplicates()
         // Every line in the file is a whole record.
         let text = std::fs::read_to_string(&path).unwrap();
         let done = text.lines().count();
-        assert!((10..40).contains(&done), "{done} records");
+        assert!((10..100).contains(&done), "{done} records");
         for line in text.lines() {
             serde_json::from_str::<serde_json::Value>(line).expect("a whole record");
         }
@@ -162,7 +162,7 @@ fn a_killed_run_leaves_a_valid_file_and_resume_completes_it_without_duplicates()
         ok(&tenball(&[
             "breaks",
             "--count",
-            "40",
+            "100",
             "--seed",
             "9",
             "--threads",

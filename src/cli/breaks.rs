@@ -286,7 +286,9 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
     }
     let bar = progress(indices.len() as u64, done as u64);
-    let chunk = pool.current_num_threads().max(1) * 8;
+    // Chunks big enough that uneven breaks even out across the threads, small enough that
+    // Ctrl-C stops within a second or two.
+    let chunk = pool.current_num_threads().max(1) * 32;
     let format = args.out.as_deref().map(Format::of).unwrap_or(Format::Jsonl);
     let mut interrupted = false;
     for batch in indices[done..].chunks(chunk) {
