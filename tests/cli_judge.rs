@@ -1,24 +1,13 @@
 //! `tenball judge` through the binary: the README's example, malformed input and refused shots.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 fn judge(stdin: &str, args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tenball"))
-        .arg("judge")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let mut all = vec!["judge"];
+    all.extend_from_slice(args);
+    common::tenball(&all, stdin)
 }
 
 #[test]

@@ -172,16 +172,7 @@ fn breaks_keep_their_statistics() {
                     .filter(|e| matches!(e, BallEnd::Pocketed { .. }))
                     .count() as f64,
             );
-            let mut to_rail: Vec<u8> = log
-                .events
-                .iter()
-                .filter_map(|e| match e {
-                    Event::Cushion { ball, .. } if *ball != 0 => Some(*ball),
-                    _ => None,
-                })
-                .collect();
-            to_rail.sort_unstable();
-            to_rail.dedup();
+            let to_rail = log.object_balls_at_cushions();
             rails[k].push(to_rail.len() as f64);
         }
     }

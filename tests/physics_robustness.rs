@@ -172,16 +172,7 @@ fn a_ten_metre_per_second_break_spreads_the_rack_and_drives_balls_to_the_rails()
         let cue = layout.balls[0].at;
         let aim = (-cue.y).atan2(table.foot_spot().x - cue.x).to_degrees();
         let log = simulate(&layout, &Strike::new(aim, 10.0), &SimConfig::default()).unwrap();
-        let mut to_rail: Vec<u8> = log
-            .events
-            .iter()
-            .filter_map(|e| match e {
-                Event::Cushion { ball, .. } if *ball != 0 => Some(*ball),
-                _ => None,
-            })
-            .collect();
-        to_rail.sort_unstable();
-        to_rail.dedup();
+        let to_rail = log.object_balls_at_cushions();
         assert!(
             to_rail.len() >= 4,
             "only {} object balls reached a rail",

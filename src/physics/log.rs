@@ -107,6 +107,24 @@ pub struct Layout {
     pub balls: Vec<Placed>,
 }
 
+impl ShotLog {
+    /// Object balls that touched a cushion or rail top during the shot, each once, in order of
+    /// number.
+    pub fn object_balls_at_cushions(&self) -> Vec<u8> {
+        let mut balls: Vec<u8> = self
+            .events
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Cushion { ball, .. } if ball != 0 => Some(ball),
+                _ => None,
+            })
+            .collect();
+        balls.sort_unstable();
+        balls.dedup();
+        balls
+    }
+}
+
 /// Everything a shot produced.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ShotLog {
