@@ -37,14 +37,26 @@ pub fn ball_groups(over_hole: bool) -> InteractionGroups {
     InteractionGroups::new(Group::GROUP_1, filter, InteractionTestMode::And)
 }
 
+/// The six pocket holes in the slate: centre (table x, y) and radius.
+pub fn pocket_holes(t: &Table) -> [(f64, f64, f64); 6] {
+    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
+    let side = hw + SIDE_HOLE_OFFSET;
+    [
+        (hl, hw, CORNER_HOLE),
+        (hl, -hw, CORNER_HOLE),
+        (-hl, hw, CORNER_HOLE),
+        (-hl, -hw, CORNER_HOLE),
+        (0.0, side, SIDE_HOLE),
+        (0.0, -side, SIDE_HOLE),
+    ]
+}
+
 /// Whether a ball's centre (table x, y) is over a pocket's hole, where the slate no longer
 /// carries it. Beyond the cushion lines the slab ends anyway.
 pub fn over_pocket_hole(t: &Table, x: f64, y: f64) -> bool {
-    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
-    let (ax, ay) = (x.abs(), y.abs());
-    let corner = (hl - ax).hypot(hw - ay) < CORNER_HOLE;
-    let side = ax.hypot(hw + SIDE_HOLE_OFFSET - ay) < SIDE_HOLE;
-    corner || side
+    pocket_holes(t)
+        .iter()
+        .any(|&(cx, cy, radius)| (cx - x).hypot(cy - y) < radius)
 }
 
 /// Depth of a cushion from its nose to the back of the rail (m).

@@ -5,10 +5,9 @@
 use bevy_rapier3d::rapier::prelude::*;
 
 use super::cloth::{Motion, norm};
-use super::colliders::{CORNER_HOLE, SIDE_HOLE, SIDE_HOLE_OFFSET};
 use super::colliders::{
-    FLOOR_DEPTH, ROLE_BED, ROLE_CUSHION, add_table, ball_groups, ball_material, from_world,
-    over_pocket_hole, to_world,
+    ROLE_BED, ROLE_CUSHION, add_table, ball_groups, ball_material, from_world, over_pocket_hole,
+    pocket_holes, to_world,
 };
 use super::cue::{Strike, strike};
 use super::log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
@@ -375,14 +374,7 @@ impl TableSim {
                     (room_to(hw - r - y), vy),
                     (room_to(hw - r + y), -vy),
                 ];
-                for (cx, cy, radius) in [
-                    (hl, hw, CORNER_HOLE),
-                    (hl, -hw, CORNER_HOLE),
-                    (-hl, hw, CORNER_HOLE),
-                    (-hl, -hw, CORNER_HOLE),
-                    (0.0, hw + SIDE_HOLE_OFFSET, SIDE_HOLE),
-                    (0.0, -hw - SIDE_HOLE_OFFSET, SIDE_HOLE),
-                ] {
+                for (cx, cy, radius) in pocket_holes(&self.table) {
                     let d = (cx - x).hypot(cy - y);
                     limits.push((room_to(d - radius), (vx * (cx - x) + vy * (cy - y)) / d));
                 }
@@ -612,7 +604,7 @@ impl TableSim {
             let nan = !(x.is_finite() && y.is_finite() && h.is_finite());
             let past_rails = x.abs() > hl + 0.3 || y.abs() > hw + 0.3;
             let dropped = h < -0.5 * r;
-            if !(nan || past_rails || dropped || h < -FLOOR_DEPTH + 2.0 * r) {
+            if !(nan || past_rails || dropped) {
                 continue;
             }
             let number = self.balls[i].number;
