@@ -171,19 +171,19 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
                 .fold(0.5, f64::max),
         ),
     ] {
+        let map = Heatmap {
+            table: &table,
+            cells: &cells,
+            speeds: &args.speeds,
+            grid: (cols, rows),
+            title,
+            value,
+            max,
+        };
         for ext in ["png", "svg"] {
             let path = sibling(&args.out, what, ext);
-            draw(
-                &path,
-                &table,
-                &cells,
-                &args.speeds,
-                (cols, rows),
-                title,
-                value,
-                max,
-            )
-            .map_err(|e| CliError::input(format!("{}: cannot draw: {e}", path.display())))?;
+            draw(&path, &map)
+                .map_err(|e| CliError::input(format!("{}: cannot draw: {e}", path.display())))?;
             written.push(path);
         }
     }
@@ -239,31 +239,13 @@ struct Heatmap<'a> {
     max: f64,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn draw(
-    path: &Path,
-    table: &Table,
-    cells: &[Cell],
-    speeds: &[f64],
-    grid: (usize, usize),
-    title: &str,
-    value: fn(&Cell) -> f64,
-    max: f64,
-) -> Result<(), Box<dyn std::error::Error>> {
+/// Draws a heatmap to a PNG, or an SVG for a `.svg` name.
+fn draw(path: &Path, map: &Heatmap) -> Result<(), Box<dyn std::error::Error>> {
     register_font();
-    let map = Heatmap {
-        table,
-        cells,
-        speeds,
-        grid,
-        title,
-        value,
-        max,
-    };
-    let size = (420 * speeds.len() as u32, 400);
+    let size = (420 * map.speeds.len() as u32, 400);
     match path.extension().and_then(|e| e.to_str()) {
-        Some("svg") => paint(SVGBackend::new(path, size).into_drawing_area(), &map),
-        _ => paint(BitMapBackend::new(path, size).into_drawing_area(), &map),
+        Some("svg") => paint(SVGBackend::new(path, size).into_drawing_area(), map),
+        _ => paint(BitMapBackend::new(path, size).into_drawing_area(), map),
     }
 }
 

@@ -237,32 +237,27 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
                 tally.add(r);
             }
             done = back.records.len();
-            let f = OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(|e| CliError::input(format!("{}: cannot open: {e}", path.display())))?;
             if let Some(line) = back.partial_line {
                 eprintln!(
                     "{}:{line}: a record cut short by the interruption; it is run again",
                     path.display()
                 );
             }
+            // Appending writes go to the end, wherever set_len leaves it.
+            let mut f = OpenOptions::new()
+                .append(true)
+                .open(path)
+                .map_err(|e| CliError::input(format!("{}: cannot open: {e}", path.display())))?;
             f.set_len(back.valid_len).map_err(|e| {
                 CliError::input(format!(
                     "{}: cannot cut the partial record: {e}",
                     path.display()
                 ))
             })?;
-            file = Some(
-                OpenOptions::new()
-                    .append(true)
-                    .open(path)
-                    .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?,
-            );
             if back.valid_len == 0 {
-                records::append(file.as_mut().unwrap(), &records::header(format))
-                    .map_err(io_err(path))?;
+                records::append(&mut f, &records::header(format)).map_err(io_err(path))?;
             }
+            file = Some(f);
             eprintln!(
                 "resuming: {done} of {} breaks already in {}",
                 indices.len(),
