@@ -4,11 +4,17 @@
 //! - [`referee`]: the rules engine, which knows nothing of the physics.
 //! - [`physics`]: the table and balls on rapier, which know nothing of the rules.
 //! - [`adapter`]: the one bridge: shot logs to referee facts, and `play_shot`.
+//! - [`tablefile`]: a position (balls, referee state, stroke) as a file, saved and loaded by
+//!   the game and the teaching scenarios.
+//! - [`game`] (feature `game`, on by default): the interactive 3D game.
 //! - [`cli`]: the command-line subcommands behind the `tenball` binary.
 
 pub mod adapter;
 pub mod batch;
 pub mod cli;
+#[cfg(feature = "game")]
+pub mod game;
 pub mod physics;
 pub mod referee;
 pub mod table;
+pub mod tablefile;

@@ -3,6 +3,8 @@
 
 pub(crate) mod breaks;
 mod judge;
+#[cfg(feature = "game")]
+mod play;
 pub(crate) mod shot;
 
 use std::process::ExitCode;
@@ -33,12 +35,16 @@ impl CliError {
     about = "Ten Ball: a physics-backed shot simulator and referee"
 )]
 struct Cli {
+    /// Without a subcommand: `play`.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play Ten Ball on a 3D table: practice, or two players at one seat (the default command).
+    #[cfg(feature = "game")]
+    Play(Box<play::PlayArgs>),
     /// Judge one shot: read {state, call, facts} as JSON from FILE (or stdin) and print the
     /// ruling and the next state as JSON.
     Judge(judge::JudgeArgs),
@@ -56,10 +62,20 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Judge(args) => judge::run(&args),
-        Command::Shot(args) => shot::run(&args),
-        Command::Rack(args) => shot::run_rack(&args),
-        Command::Breaks(args) => breaks::run(&args),
+        #[cfg(feature = "game")]
+        Some(Command::Play(args)) => play::run(&args),
+        #[cfg(feature = "game")]
+        None => play::run(&play::PlayArgs {
+            table: Some(crate::table::TableSize::NineFoot),
+            window: Some((1280, 720)),
+            seed: 1,
+            ..Default::default()
+        }),
+        #[cfg(not(feature = "game"))]
+        None => Err(CliError::input(
+            "this build has no game (built without the `game` feature): give a subcommand, see `tenball --help`",
+        )),
+        Some(c) => run_headless(c),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -67,6 +83,17 @@ pub fn main() -> ExitCode {
             eprintln!("tenball: {}", e.message);
             ExitCode::from(e.code)
         }
+    }
+}
+
+fn run_headless(command: Command) -> Result<(), CliError> {
+    match command {
+        #[cfg(feature = "game")]
+        Command::Play(args) => play::run(&args),
+        Command::Judge(args) => judge::run(&args),
+        Command::Shot(args) => shot::run(&args),
+        Command::Rack(args) => shot::run_rack(&args),
+        Command::Breaks(args) => breaks::run(&args),
     }
 }
 

@@ -155,6 +155,41 @@ pub fn rail_index(rail: Rail) -> usize {
     Rail::CUSHIONS.iter().position(|&r| r == rail).unwrap_or(6)
 }
 
+/// The six cushions, jaws included: prisms of the cross-section (`cushion_profile`) along the
+/// nose line, their ends cut back at the pocket's angle. For each cushion, each point of the
+/// cross-section at the two ends (table x, y, height): the collider's hull and the game's mesh.
+pub fn cushion_shapes(t: &Table) -> Vec<(Rail, Vec<([f64; 3], [f64; 3])>)> {
+    let profile = cushion_profile(t);
+    cushion_lines(t)
+        .into_iter()
+        .map(|(rail, a, b, n, cut_a, cut_b)| {
+            let len = ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt();
+            let dir = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+            // The jaw face leaves the nose point at (180 - cut) degrees from the cushion line.
+            let cot_a = (180.0 - cut_a).to_radians().tan().recip();
+            let cot_b = (180.0 - cut_b).to_radians().tan().recip();
+            let ends = profile
+                .iter()
+                .map(|&[u, h]| {
+                    (
+                        [
+                            a[0] + n[0] * u - dir[0] * u * cot_a,
+                            a[1] + n[1] * u - dir[1] * u * cot_a,
+                            h,
+                        ],
+                        [
+                            b[0] + n[0] * u + dir[0] * u * cot_b,
+                            b[1] + n[1] * u + dir[1] * u * cot_b,
+                            h,
+                        ],
+                    )
+                })
+                .collect();
+            (rail, ends)
+        })
+        .collect()
+}
+
 /// Adds the bed, the cushions and the floor as fixed colliders.
 pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
     let (hl, hw) = (t.length / 2.0, t.width / 2.0);
@@ -177,28 +212,12 @@ pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
         None,
     );
 
-    // Cushions, jaws included: prisms of the profile along the nose line, their ends cut back
-    // at the pocket's angle.
-    let profile = cushion_profile(t);
-    for (rail, a, b, n, cut_a, cut_b) in cushion_lines(t) {
-        let len = ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt();
-        let dir = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
-        // The jaw face leaves the nose point at (180 - cut) degrees from the cushion line.
-        let cot_a = (180.0 - cut_a).to_radians().tan().recip();
-        let cot_b = (180.0 - cut_b).to_radians().tan().recip();
-        let mut pts = Vec::new();
-        for [u, h] in profile {
-            let pa = [
-                a[0] + n[0] * u - dir[0] * u * cot_a,
-                a[1] + n[1] * u - dir[1] * u * cot_a,
-            ];
-            let pb = [
-                b[0] + n[0] * u + dir[0] * u * cot_b,
-                b[1] + n[1] * u + dir[1] * u * cot_b,
-            ];
-            pts.push(to_world(pa[0], pa[1], h));
-            pts.push(to_world(pb[0], pb[1], h));
-        }
+    // Cushions, jaws included.
+    for (rail, ends) in cushion_shapes(t) {
+        let pts: Vec<Vector> = ends
+            .iter()
+            .flat_map(|(pa, pb)| [to_world(pa[0], pa[1], pa[2]), to_world(pb[0], pb[1], pb[2])])
+            .collect();
         world.insert_collider(
             ColliderBuilder::convex_hull(&pts)
                 .expect("a cushion is convex")

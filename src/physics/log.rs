@@ -91,11 +91,14 @@ impl BallEnd {
     }
 }
 
-/// A ball's path: samples of (t, x, y, height).
+/// A ball's path: samples of `[t, x, y, height, qx, qy, qz, qw]`: the time (s), the centre in
+/// table coordinates (m), and the ball's orientation as a unit quaternion in table coordinates
+/// (x toward the foot, y toward the left cushion, z up), the turn from its orientation at the
+/// strike, so that a drawing turns a ball as it rolls and spins.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Path {
     pub ball: u8,
-    pub samples: Vec<[f32; 4]>,
+    pub samples: Vec<[f32; 8]>,
 }
 
 /// The balls on the table before a shot.

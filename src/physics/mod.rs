@@ -10,11 +10,14 @@ pub mod params;
 mod plugin;
 mod sim;
 
-pub use colliders::{from_world, to_world};
+pub use colliders::{
+    CORNER_HOLE, CUSHION_DEPTH, SIDE_HOLE, cushion_shapes, from_world, pocket_holes, to_world,
+};
 pub use cue::{CueResult, Strike, strike};
 pub use log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
 pub use params::SimConfig;
 pub use plugin::{
-    BallId, PhysicsPlugin, PhysicsSystems, ShotFinished, ShotRunner, StartShot, position_at,
+    BallId, PhysicsPlugin, PhysicsSystems, ShotFinished, ShotRunner, StartShot, pose_at,
+    position_at, quat_to_world,
 };
 pub use sim::{LayoutError, REST_SPEED, TOUCH_GAP, TableSim, check_layout, simulate};

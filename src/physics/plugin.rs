@@ -113,32 +113,55 @@ fn follow_balls(runner: Res<ShotRunner>, mut balls: Query<(&BallId, &mut Transfo
         let Some(path) = log.paths.iter().find(|p| p.ball == id.0) else {
             continue;
         };
-        if let Some([x, y, h]) = position_at(&path.samples, *t) {
+        if let Some(([x, y, h], q)) = pose_at(&path.samples, *t) {
             let w = to_world(x, y, h);
             transform.translation = Vec3::new(w.x, w.y, w.z);
+            transform.rotation = quat_to_world(q);
         }
     }
 }
 
+/// A table-frame orientation (quaternion x, y, z, w) as a rotation in the world frame (x, up,
+/// -y): the quaternion's vector part maps like a vector.
+pub fn quat_to_world(q: [f64; 4]) -> Quat {
+    let v = to_world(q[0], q[1], q[2]);
+    Quat::from_xyzw(v.x, v.y, v.z, q[3] as f32).normalize()
+}
+
 /// Position on a sampled path at time `t`, interpolated between samples.
-pub fn position_at(samples: &[[f32; 4]], t: f64) -> Option<[f64; 3]> {
+pub fn position_at(samples: &[[f32; 8]], t: f64) -> Option<[f64; 3]> {
+    pose_at(samples, t).map(|(p, _)| p)
+}
+
+/// Position (table x, y, height) and orientation (table-frame quaternion) on a sampled path at
+/// time `t`: linear between samples for the place, the shorter arc for the turn.
+pub fn pose_at(samples: &[[f32; 8]], t: f64) -> Option<([f64; 3], [f64; 4])> {
     let t = t as f32;
     let i = samples.partition_point(|s| s[0] <= t);
-    let lerp = |a: &[f32; 4], b: &[f32; 4]| {
-        let k = if b[0] > a[0] {
-            ((t - a[0]) / (b[0] - a[0])).clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
-        [1, 2, 3].map(|j| (a[j] + (b[j] - a[j]) * k) as f64)
+    let at = |s: &[f32; 8]| {
+        (
+            [s[1] as f64, s[2] as f64, s[3] as f64],
+            [s[4] as f64, s[5] as f64, s[6] as f64, s[7] as f64],
+        )
     };
     match (
         i.checked_sub(1).and_then(|k| samples.get(k)),
         samples.get(i),
     ) {
-        (Some(a), Some(b)) => Some(lerp(a, b)),
-        (Some(a), None) => Some([a[1] as f64, a[2] as f64, a[3] as f64]),
-        (None, Some(b)) => Some([b[1] as f64, b[2] as f64, b[3] as f64]),
+        (Some(a), Some(b)) => {
+            let k = if b[0] > a[0] {
+                ((t - a[0]) / (b[0] - a[0])).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let p = [1, 2, 3].map(|j| (a[j] + (b[j] - a[j]) * k) as f64);
+            let qa = Quat::from_xyzw(a[4], a[5], a[6], a[7]);
+            let qb = Quat::from_xyzw(b[4], b[5], b[6], b[7]);
+            let q = qa.slerp(qb, k);
+            Some((p, [q.x as f64, q.y as f64, q.z as f64, q.w as f64]))
+        }
+        (Some(a), None) => Some(at(a)),
+        (None, Some(b)) => Some(at(b)),
         (None, None) => None,
     }
 }

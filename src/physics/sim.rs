@@ -54,7 +54,44 @@ struct Ball {
     collider: ColliderHandle,
     over_hole: bool,
     status: Status,
-    path: Vec<[f32; 4]>,
+    /// Orientation from the start of the shot, a unit quaternion (x, y, z, w) in table
+    /// coordinates; kept (only while paths are sampled) apart from rapier's own so that
+    /// sampling never changes the motion.
+    orient: [f64; 4],
+    path: Vec<[f32; 8]>,
+}
+
+/// `q` turned on by angular velocity `w` (rad/s, table coordinates) for `dt` seconds.
+fn turn(q: [f64; 4], w: [f64; 3], dt: f64) -> [f64; 4] {
+    let rate = (w[0] * w[0] + w[1] * w[1] + w[2] * w[2]).sqrt();
+    let angle = rate * dt;
+    if !(angle > 1e-12) {
+        return q;
+    }
+    let (s, c) = (0.5 * angle).sin_cos();
+    let a = [w[0] / rate * s, w[1] / rate * s, w[2] / rate * s, c];
+    // a * q
+    let r = [
+        a[3] * q[0] + a[0] * q[3] + a[1] * q[2] - a[2] * q[1],
+        a[3] * q[1] - a[0] * q[2] + a[1] * q[3] + a[2] * q[0],
+        a[3] * q[2] + a[0] * q[1] - a[1] * q[0] + a[2] * q[3],
+        a[3] * q[3] - a[0] * q[0] - a[1] * q[1] - a[2] * q[2],
+    ];
+    let n = (r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]).sqrt();
+    r.map(|v| v / n)
+}
+
+/// A ball's orientation through a closed-form stretch: turned on from `from` to `to` seconds
+/// into the motion `m`, in pieces of at most 2 ms at the middle of each piece's spin.
+fn turn_along(q: [f64; 4], m: &Motion, from: f64, to: f64, r: f64) -> [f64; 4] {
+    let pieces = ((to - from) / 0.002).ceil().max(1.0) as usize;
+    let h = (to - from) / pieces as f64;
+    let mut q = q;
+    for k in 0..pieces {
+        let mid = from + (k as f64 + 0.5) * h;
+        q = turn(q, m.advance(mid, r, ROLL_SLIP).w, h);
+    }
+    q
 }
 
 /// A contact between a ball and another ball or a rail, from touch to separation.
@@ -128,6 +165,7 @@ impl TableSim {
                 collider,
                 over_hole: false,
                 status: Status::OnTable,
+                orient: [0.0, 0.0, 0.0, 1.0],
                 path: Vec::new(),
             });
         }
@@ -289,6 +327,17 @@ impl TableSim {
         self.world.step();
         self.steps += 1;
         self.solver_steps += 1;
+        if self.cfg.sample_dt > 0.0 {
+            let dt = self.cfg.dt;
+            for b in self
+                .balls
+                .iter_mut()
+                .filter(|b| b.status == Status::OnTable)
+            {
+                let w = from_world(self.world.bodies[b.body].angvel());
+                b.orient = turn(b.orient, w, dt);
+            }
+        }
         let t = self.time();
         self.track_contacts(t);
         self.catch_falls(t);
@@ -414,16 +463,23 @@ impl TableSim {
         let jump = n as f64 * self.cfg.dt;
         // Samples inside the jump.
         if self.cfg.sample_dt > 0.0 {
+            let mut turned = vec![0.0; states.len()];
             while self.next_sample < t0 + jump {
                 let ts = self.next_sample;
-                for &(i, m, _, _, _) in &states {
+                for (k, &(i, m, _, _, _)) in states.iter().enumerate() {
                     let at = m.advance(ts - t0, r, ROLL_SLIP);
                     let h = from_world(self.world.bodies[self.balls[i].body].translation())[2];
-                    self.balls[i]
-                        .path
-                        .push([ts as f32, at.p[0] as f32, at.p[1] as f32, h as f32]);
+                    let ball = &mut self.balls[i];
+                    ball.orient = turn_along(ball.orient, &m, turned[k], ts - t0, r);
+                    turned[k] = ts - t0;
+                    ball.path
+                        .push(sample_of(ts, [at.p[0], at.p[1], h], ball.orient));
                 }
                 self.next_sample = ts + self.cfg.sample_dt;
+            }
+            for (k, &(i, m, _, _, _)) in states.iter().enumerate() {
+                let ball = &mut self.balls[i];
+                ball.orient = turn_along(ball.orient, &m, turned[k], jump, r);
             }
         }
         for &(i, m, _, _, _) in &states {
@@ -684,8 +740,8 @@ impl TableSim {
             .iter_mut()
             .filter(|b| b.status == Status::OnTable)
         {
-            let [x, y, h] = from_world(self.world.bodies[b.body].translation());
-            b.path.push([t as f32, x as f32, y as f32, h as f32]);
+            let at = from_world(self.world.bodies[b.body].translation());
+            b.path.push(sample_of(t, at, b.orient));
         }
         self.next_sample = t + self.cfg.sample_dt;
     }
@@ -748,6 +804,20 @@ impl TableSim {
             duration,
         }
     }
+}
+
+/// One path sample: time, place (table x, y, height) and orientation (quaternion x, y, z, w).
+fn sample_of(t: f64, at: [f64; 3], q: [f64; 4]) -> [f32; 8] {
+    [
+        t as f32,
+        at[0] as f32,
+        at[1] as f32,
+        at[2] as f32,
+        q[0] as f32,
+        q[1] as f32,
+        q[2] as f32,
+        q[3] as f32,
+    ]
 }
 
 /// The least time in which a gap `room` can close when it closes at `closing` (m/s, negative when

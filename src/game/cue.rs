@@ -1,0 +1,251 @@
+//! What the player aims with: the cue stick behind the cue ball (turned to the aim, tilted by
+//! the elevation, offset by the tip, drawn back by the power), the aim line with the ghost ball
+//! and the object ball's line, the tracking lines in each ball's colour, and markers for the
+//! call (the ball and the pocket) and for where the cue ball may be placed.
+
+use bevy::prelude::*;
+
+use super::balls::ball_colour;
+use super::input::{Aim, CallKind, MAX_SPEED};
+use super::playback::Playback;
+use super::scene::world;
+use super::session::Match;
+use super::tracking::Tracking;
+use super::{GameSystems, Screen, ShotCycle};
+use crate::referee::{CUE, InHand};
+use crate::table::Point;
+
+#[derive(Component)]
+struct CueStick;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_cue).add_systems(
+        Update,
+        (place_cue, aim_line, tracking_lines, markers).in_set(GameSystems::Show),
+    );
+}
+
+const CUE_LENGTH: f32 = 1.45;
+
+fn spawn_cue(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let shaft = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.86, 0.76, 0.58),
+        perceptual_roughness: 0.4,
+        ..default()
+    });
+    let butt = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.15, 0.07, 0.04),
+        perceptual_roughness: 0.35,
+        ..default()
+    });
+    let tip = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.2, 0.35, 0.75),
+        perceptual_roughness: 0.9,
+        ..default()
+    });
+    // Built along +y from the tip at the origin.
+    commands
+        .spawn((CueStick, Transform::default(), Visibility::Hidden))
+        .with_children(|c| {
+            c.spawn((
+                Mesh3d(meshes.add(Cylinder::new(0.0065, 0.012))),
+                MeshMaterial3d(tip),
+                Transform::from_xyz(0.0, 0.006, 0.0),
+            ));
+            c.spawn((
+                Mesh3d(meshes.add(Cylinder::new(0.0068, 0.74))),
+                MeshMaterial3d(shaft),
+                Transform::from_xyz(0.0, 0.012 + 0.37, 0.0),
+            ));
+            c.spawn((
+                Mesh3d(meshes.add(Cylinder::new(0.0125, CUE_LENGTH - 0.75))),
+                MeshMaterial3d(butt),
+                Transform::from_xyz(0.0, 0.75 + (CUE_LENGTH - 0.75) / 2.0, 0.0),
+            ));
+        });
+}
+
+fn aiming(cycle: &Option<Res<State<ShotCycle>>>) -> bool {
+    cycle
+        .as_ref()
+        .is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand))
+}
+
+/// The aim direction (world, horizontal) and the cue ball's centre (world).
+fn aim_frame(m: &Match, aim: &Aim) -> Option<(Vec3, Vec3, Point)> {
+    let mut c = m.cue_ball()?;
+    if let Some(super::Drag::CueBall(p)) = aim.drag {
+        c = p;
+    }
+    let r = m.table().ball_radius;
+    let a = aim.stroke.aim_deg.to_radians();
+    let d = world(a.cos(), a.sin(), 0.0).normalize();
+    Some((d, world(c.x, c.y, r), c))
+}
+
+fn place_cue(
+    cycle: Option<Res<State<ShotCycle>>>,
+    playback: Res<Playback>,
+    m: Res<Match>,
+    aim: Res<Aim>,
+    mut q: Query<(&mut Transform, &mut Visibility), With<CueStick>>,
+) {
+    let Ok((mut tf, mut vis)) = q.single_mut() else {
+        return;
+    };
+    let frame = aim_frame(&m, &aim);
+    let (true, false, Some((d, centre, _))) = (aiming(&cycle), playback.active(), frame) else {
+        *vis = Visibility::Hidden;
+        return;
+    };
+    let r = m.table().ball_radius as f32;
+    let s = &aim.stroke;
+    let right = d.cross(Vec3::Y).normalize();
+    let e = (s.elevation_deg as f32).to_radians();
+    let back = (-d * e.cos() + Vec3::Y * e.sin()).normalize();
+    // Where the tip meets the ball: the offset on the ball's face seen along the cue.
+    let up_on_face = back.cross(right).normalize();
+    let offset = right * (s.side as f32 * r) + up_on_face * (s.height as f32 * r);
+    let contact = centre + offset + back * (r * r - offset.length_squared()).max(0.0).sqrt();
+    let draw_back = 0.015 + 0.18 * (s.speed / MAX_SPEED) as f32;
+    tf.translation = contact + back * draw_back;
+    tf.rotation = Quat::from_rotation_arc(Vec3::Y, back);
+    *vis = Visibility::Visible;
+}
+
+/// The first ball the cue ball would meet going straight along the aim: its number, the ghost
+/// ball's place and the distance to it; or where it meets a cushion.
+pub fn first_along(m: &Match, from: Point, aim_deg: f64) -> (Option<u8>, Point) {
+    let t = m.table();
+    let r = t.ball_radius;
+    let a = aim_deg.to_radians();
+    let d = (a.cos(), a.sin());
+    let mut best: Option<(f64, u8)> = None;
+    for b in m.layout.balls.iter().filter(|b| b.ball != CUE) {
+        let (ox, oy) = (b.at.x - from.x, b.at.y - from.y);
+        let along = ox * d.0 + oy * d.1;
+        let off2 = ox * ox + oy * oy - along * along;
+        let reach = 4.0 * r * r - off2;
+        if along <= 0.0 || reach < 0.0 {
+            continue;
+        }
+        let s = along - reach.sqrt();
+        if s > 0.0 && best.is_none_or(|(bs, _)| s < bs) {
+            best = Some((s, b.ball));
+        }
+    }
+    // The cushion: where the centre reaches a radius from the nose line.
+    let (hx, hy) = (t.length / 2.0 - r, t.width / 2.0 - r);
+    let mut wall = f64::INFINITY;
+    if d.0.abs() > 1e-9 {
+        wall = wall.min(((hx * d.0.signum()) - from.x) / d.0);
+    }
+    if d.1.abs() > 1e-9 {
+        wall = wall.min(((hy * d.1.signum()) - from.y) / d.1);
+    }
+    match best {
+        Some((s, ball)) if s < wall => (Some(ball), Point::new(from.x + d.0 * s, from.y + d.1 * s)),
+        _ => (None, Point::new(from.x + d.0 * wall, from.y + d.1 * wall)),
+    }
+}
+
+fn aim_line(
+    cycle: Option<Res<State<ShotCycle>>>,
+    playback: Res<Playback>,
+    m: Res<Match>,
+    aim: Res<Aim>,
+    mut gizmos: Gizmos,
+) {
+    if !aiming(&cycle) || playback.active() || !aim.aim_line {
+        return;
+    }
+    let Some((_, centre, c)) = aim_frame(&m, &aim) else {
+        return;
+    };
+    let r = m.table().ball_radius;
+    let (hit, ghost) = first_along(&m, c, aim.stroke.aim_deg);
+    let g = world(ghost.x, ghost.y, r);
+    let white = Color::srgba(1.0, 1.0, 1.0, 0.8);
+    gizmos.line(centre, g, white);
+    let flat = Quat::from_rotation_arc(Vec3::Z, Vec3::Y);
+    gizmos.circle(Isometry3d::new(g, flat), r as f32, white);
+    if let Some(b) = hit
+        && let Some(ob) = m.layout.balls.iter().find(|x| x.ball == b)
+    {
+        // The object ball leaves along the line of centres.
+        let o = world(ob.at.x, ob.at.y, r);
+        let dir = (o - g).normalize_or_zero();
+        gizmos.line(o, o + dir * 0.35, ball_colour(b).with_alpha(0.9));
+    }
+}
+
+fn tracking_lines(
+    cycle: Option<Res<State<ShotCycle>>>,
+    playback: Res<Playback>,
+    aim: Res<Aim>,
+    tracking: Res<Tracking>,
+    mut gizmos: Gizmos,
+) {
+    if !aiming(&cycle) || playback.active() || !aim.tracking {
+        return;
+    }
+    for (ball, pts) in &tracking.lines {
+        let colour = if *ball == CUE {
+            Color::WHITE
+        } else {
+            ball_colour(*ball)
+        };
+        gizmos.linestrip(pts.iter().map(|p| *p + Vec3::Y * 0.001), colour);
+    }
+}
+
+/// Rings around the called ball and pocket; the kitchen outlined while the cue ball is in hand
+/// there.
+fn markers(
+    screen: Res<State<Screen>>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    playback: Res<Playback>,
+    m: Res<Match>,
+    aim: Res<Aim>,
+    mut gizmos: Gizmos,
+) {
+    if *screen.get() != Screen::Table || !aiming(&cycle) || playback.active() {
+        return;
+    }
+    let t = m.table();
+    let r = t.ball_radius;
+    let flat = Quat::from_rotation_arc(Vec3::Z, Vec3::Y);
+    let gold = Color::srgb(1.0, 0.85, 0.2);
+    if aim.call.kind == CallKind::Ball {
+        if let Some(b) = aim.call.ball
+            && let Some(p) = m.layout.balls.iter().find(|x| x.ball == b)
+        {
+            gizmos.circle(
+                Isometry3d::new(world(p.at.x, p.at.y, 0.002), flat),
+                (r * 1.35) as f32,
+                gold,
+            );
+        }
+        if let Some(k) = aim.call.pocket {
+            let p = t.pocket_mouth_centre(k);
+            gizmos.circle(Isometry3d::new(world(p.x, p.y, 0.002), flat), 0.075, gold);
+        }
+    }
+    if m.in_hand() == Some(InHand::Kitchen) {
+        let (hx, hy) = (t.length / 2.0, t.width / 2.0);
+        let x = t.head_string_x();
+        let c = Color::srgba(1.0, 1.0, 1.0, 0.5);
+        let pts = [
+            world(-hx, -hy, 0.001),
+            world(x, -hy, 0.001),
+            world(x, hy, 0.001),
+            world(-hx, hy, 0.001),
+            world(-hx, -hy, 0.001),
+        ];
+        gizmos.linestrip(pts, c);
+    }
+}

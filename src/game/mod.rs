@@ -1,0 +1,200 @@
+//! The interactive 3D practice game (`tenball play`): Ten Ball racks on the table, two players
+//! at one seat or one player playing both sides, on the same physics and referee as the batch
+//! runs. Every shot goes through [`crate::adapter::play_shot`]; the game plays back the log it
+//! returns (interpolated samples, never physics stepped by frame time) and asks the referee's
+//! state what is allowed (calls, push out, ball in hand and where).
+//!
+//! Two halves, one plugin per file:
+//! - the logic ([`GameLogicPlugin`]): the match at the table, the stroke being set up, mouse
+//!   and keyboard, playback, tracking lines. It runs headless under `MinimalPlugins`, which is
+//!   how the tests drive it.
+//! - the view ([`run`] adds it): the table and balls drawn from the physics' geometry, the cue,
+//!   aim line and markers, cameras, the HUD and ruling card (egui), sound, and the scripted
+//!   screenshots the rendering test uses.
+
+mod balls;
+mod camera;
+mod cue;
+mod hud;
+mod input;
+mod playback;
+mod scene;
+mod script;
+mod session;
+mod setup;
+mod sound;
+mod tracking;
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+pub use camera::CameraView;
+pub use input::{AIM_DRAG_FINE, Aim, CallDraft, CallKind, Drag, Pointer};
+pub use playback::{BallPoses, Playback, PlaybackDone, ShotSound, SoundKind};
+pub use script::{Script, ScriptStep};
+pub use session::{GameAction, Match, Mode, Snapshot};
+pub use tracking::Tracking;
+
+/// The colours the game paints with (sRGB, 0 to 255), for drawings and the rendering test.
+pub mod palette {
+    pub use super::balls::BALL_COLOURS;
+    /// The cloth (a tournament green).
+    pub const CLOTH: [u8; 3] = [13, 107, 56];
+}
+
+use crate::referee::Rules;
+use crate::table::TableSize;
+use crate::tablefile::TableFile;
+
+/// The screens of the game.
+#[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// Playing racks.
+    #[default]
+    Table,
+    /// Setting up a position: balls picked up and placed, the referee's state edited.
+    Setup,
+}
+
+/// Where the shot cycle stands while the table is shown.
+#[derive(SubStates, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Table)]
+pub enum ShotCycle {
+    /// Setting up the stroke and the call.
+    #[default]
+    Aiming,
+    /// Aiming with the cue ball in hand: it can be dragged (in the kitchen on the break).
+    BallInHand,
+    /// The shot plays out.
+    Playing,
+    /// The referee's ruling is shown.
+    Ruling,
+    /// The incoming player chooses who plays from the position (5.4, 5.6, 5.7).
+    Choice,
+    /// The match is over.
+    MatchOver,
+}
+
+/// The order of the game's systems in a frame.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameSystems {
+    /// Mouse, keyboard and script turn into actions and stroke changes.
+    Input,
+    /// Actions change the match.
+    Act,
+    /// The playback clock moves; balls take their places.
+    Playback,
+    /// Drawing, sound and panels read the result.
+    Show,
+}
+
+/// How a game starts.
+#[derive(Debug, Clone)]
+pub struct GameOptions {
+    pub table: TableSize,
+    pub mode: Mode,
+    pub players: [String; 2],
+    pub rules: Rules,
+    /// A table file to start from instead of a fresh rack.
+    pub load: Option<TableFile>,
+    /// Seed for the racks.
+    pub seed: u64,
+    /// A script of actions to run, ending in a screenshot (the rendering test's way in).
+    pub script: Option<Script>,
+    pub window: (u32, u32),
+    /// Draw the panels (HUD, stroke, ruling card).
+    pub panels: bool,
+}
+
+impl Default for GameOptions {
+    fn default() -> Self {
+        GameOptions {
+            table: TableSize::NineFoot,
+            mode: Mode::Practice,
+            players: crate::tablefile::default_names(),
+            rules: Rules::default(),
+            load: None,
+            seed: 1,
+            script: None,
+            window: (1280, 720),
+            panels: true,
+        }
+    }
+}
+
+/// The game's logic, without windows, drawing or sound: what the tests run under
+/// `MinimalPlugins` (plus `StatesPlugin` and `InputPlugin`).
+pub struct GameLogicPlugin(pub GameOptions);
+
+impl Plugin for GameLogicPlugin {
+    fn build(&self, app: &mut App) {
+        app.configure_sets(
+            Update,
+            (
+                GameSystems::Input,
+                GameSystems::Act,
+                GameSystems::Playback,
+                GameSystems::Show,
+            )
+                .chain(),
+        )
+        .init_state::<Screen>()
+        .add_sub_state::<ShotCycle>()
+        .insert_resource(Match::new(&self.0));
+        session::plugin(app);
+        input::plugin(app);
+        playback::plugin(app);
+        tracking::plugin(app);
+        setup::plugin(app);
+    }
+}
+
+/// Opens the game window and runs it until it is closed.
+pub fn run(opts: GameOptions) -> AppExit {
+    let (w, h) = opts.window;
+    let script = opts.script.clone();
+    let panels = opts.panels;
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "tenball".into(),
+                    resolution: (w, h).into(),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(bevy::log::LogPlugin {
+                filter: "warn,tenball=info".into(),
+                ..default()
+            }),
+    )
+    .add_plugins(GameLogicPlugin(opts));
+    scene::plugin(&mut app);
+    balls::plugin(&mut app);
+    cue::plugin(&mut app);
+    camera::plugin(&mut app);
+    hud::plugin(&mut app, panels);
+    sound::plugin(&mut app);
+    script::plugin(&mut app, script);
+    app.run()
+}
+
+/// The start-up options from a table file: its table, players and position.
+pub fn options_from_file(file: TableFile, mode: Mode) -> GameOptions {
+    GameOptions {
+        table: file.layout.table,
+        mode,
+        players: file.players.clone(),
+        rules: file.state.rules,
+        load: Some(file),
+        ..GameOptions::default()
+    }
+}
+
+/// Where `tenball play` saves tables by default.
+pub fn default_save_path() -> PathBuf {
+    PathBuf::from("tenball-table.json")
+}

@@ -1,0 +1,221 @@
+//! Playback of a shot log at the display rate: a clock that runs at normal or slow speed, can be
+//! paused and stepped, places each ball on its sampled path (place interpolated, orientation on
+//! the shorter arc) and fires the log's events for the sound as the clock passes them. Nothing
+//! here steps physics: the log was simulated to rest before playback began.
+
+use bevy::prelude::*;
+
+use super::session::Match;
+use super::{GameSystems, ShotCycle};
+use crate::physics::{Event, ShotLog, pose_at, quat_to_world, to_world};
+use crate::referee::CUE;
+
+/// The shot being played back.
+#[derive(Resource, Debug, Default)]
+pub struct Playback {
+    pub log: Option<ShotLog>,
+    /// Shot time shown (s).
+    pub t: f64,
+    /// Shot seconds per real second.
+    pub speed: f64,
+    pub paused: bool,
+    /// A replay of a shot already applied, not the shot itself.
+    pub replay: bool,
+    /// Orientation of each ball before the shot (world frame).
+    pub start_orient: [Quat; 11],
+    /// Events fired so far.
+    fired: usize,
+}
+
+/// The log's time is up.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct PlaybackDone {
+    pub replay: bool,
+}
+
+/// What made a sound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SoundKind {
+    Cue,
+    BallBall,
+    Cushion,
+    Pocket,
+}
+
+/// A sound to make now, with the impulse behind it (N s) for its loudness.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct ShotSound {
+    pub kind: SoundKind,
+    pub impulse: f64,
+}
+
+/// Where each ball is shown now (world frame), `None` for one not on the table.
+#[derive(Resource, Debug, Default)]
+pub struct BallPoses(pub [Option<(Vec3, Quat)>; 11]);
+
+/// Shot time a step moves on while paused (s).
+pub const STEP: f64 = 1.0 / 60.0;
+
+impl Playback {
+    pub fn start(&mut self, log: ShotLog, orient: [Quat; 11], speed: f64, replay: bool) {
+        *self = Playback {
+            log: Some(log),
+            t: 0.0,
+            speed,
+            paused: false,
+            replay,
+            start_orient: orient,
+            fired: 0,
+        };
+    }
+
+    pub fn stop(&mut self) {
+        self.log = None;
+    }
+
+    pub fn active(&self) -> bool {
+        self.log.is_some()
+    }
+
+    pub fn skip_to_end(&mut self) {
+        if let Some(l) = &self.log {
+            self.t = l.duration;
+            self.paused = false;
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Playback>()
+        .init_resource::<BallPoses>()
+        .add_message::<PlaybackDone>()
+        .add_message::<ShotSound>()
+        .add_systems(
+            Update,
+            (controls, advance, poses)
+                .chain()
+                .in_set(GameSystems::Playback),
+        );
+}
+
+/// Pause (`z`, or Space while the shot plays), step while paused (`x`), and `Escape` to stop a
+/// replay.
+fn controls(
+    keys: Res<ButtonInput<KeyCode>>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut playback: ResMut<Playback>,
+) {
+    if !playback.active() {
+        return;
+    }
+    let playing = cycle.is_some_and(|c| *c.get() == ShotCycle::Playing);
+    if keys.just_pressed(KeyCode::KeyZ) || (playing && keys.just_pressed(KeyCode::Space)) {
+        playback.paused = !playback.paused;
+    }
+    if playback.paused && keys.just_pressed(KeyCode::KeyX) {
+        playback.t += STEP;
+    }
+    if playback.replay && keys.just_pressed(KeyCode::Escape) {
+        playback.stop();
+    }
+}
+
+fn advance(
+    time: Res<Time>,
+    mut playback: ResMut<Playback>,
+    mut sounds: MessageWriter<ShotSound>,
+    mut done: MessageWriter<PlaybackDone>,
+) {
+    let Some(duration) = playback.log.as_ref().map(|l| l.duration) else {
+        return;
+    };
+    if !playback.paused {
+        let dt = time.delta_secs_f64() * playback.speed;
+        playback.t += dt;
+    }
+    let t = playback.t;
+    let from = playback.fired;
+    let mut fired = from;
+    if let Some(log) = &playback.log {
+        for e in &log.events[from..] {
+            if e.time() > t {
+                break;
+            }
+            fired += 1;
+            let sound = match *e {
+                Event::CueStrike { velocity, .. } => Some(ShotSound {
+                    kind: SoundKind::Cue,
+                    impulse: 0.17 * velocity[0].hypot(velocity[1]),
+                }),
+                Event::BallBall { impulse, .. } => Some(ShotSound {
+                    kind: SoundKind::BallBall,
+                    impulse,
+                }),
+                Event::Cushion { impulse, .. } => Some(ShotSound {
+                    kind: SoundKind::Cushion,
+                    impulse,
+                }),
+                Event::Pocket { .. } => Some(ShotSound {
+                    kind: SoundKind::Pocket,
+                    impulse: 0.1,
+                }),
+                _ => None,
+            };
+            if let Some(s) = sound {
+                sounds.write(s);
+            }
+        }
+    }
+    playback.fired = fired;
+    if t >= duration {
+        let replay = playback.replay;
+        playback.stop();
+        done.write(PlaybackDone { replay });
+    }
+}
+
+/// Each ball's place: on its path while a shot plays back, else where the match has it (the
+/// cue ball under the pointer while it is dragged).
+fn poses(
+    playback: Res<Playback>,
+    m: Res<Match>,
+    aim: Res<super::Aim>,
+    carried: Res<super::setup::Carried>,
+    mut poses: ResMut<BallPoses>,
+) {
+    let r = m.table().ball_radius;
+    let mut out = [None; 11];
+    if let Some(log) = &playback.log {
+        for p in &log.paths {
+            let Some(last) = p.samples.last() else {
+                continue;
+            };
+            // A ball whose path ended early left the table (pocketed or off): gone after it.
+            if (last[0] as f64) + 0.05 < playback.t && (last[0] as f64) < log.duration - 1e-6 {
+                continue;
+            }
+            if let Some(([x, y, h], q)) = pose_at(&p.samples, playback.t) {
+                let w = to_world(x, y, h);
+                let rot = quat_to_world(q) * playback.start_orient[p.ball as usize];
+                out[p.ball as usize] = Some((Vec3::new(w.x, w.y, w.z), rot.normalize()));
+            }
+        }
+    } else {
+        for b in &m.layout.balls {
+            let mut at = b.at;
+            if b.ball == CUE
+                && let Some(super::Drag::CueBall(p)) = aim.drag
+            {
+                at = p;
+            }
+            if let Some((c, p)) = carried.0
+                && c == b.ball
+            {
+                at = p;
+            }
+            let w = to_world(at.x, at.y, r);
+            out[b.ball as usize] = Some((Vec3::new(w.x, w.y, w.z), m.orient[b.ball as usize]));
+        }
+    }
+    poses.0 = out;
+}

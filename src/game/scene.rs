@@ -1,0 +1,283 @@
+//! The table drawn from the geometry the physics uses: the cloth, the cushions with their noses
+//! and jaws (the colliders' own prisms), the rails with their diamonds, the pocket holes, the
+//! head string and foot spot marked faintly, the floor and the lights.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+
+use super::session::Match;
+use crate::physics::params::RAIL_TOP;
+use crate::physics::{CUSHION_DEPTH, cushion_shapes, pocket_holes, to_world};
+use crate::table::Table;
+
+/// The cloth's colour, also what the rendering test looks for.
+pub const CLOTH: Color = Color::srgb_u8(
+    super::palette::CLOTH[0],
+    super::palette::CLOTH[1],
+    super::palette::CLOTH[2],
+);
+const CUSHION_CLOTH: Color = Color::srgb(0.04, 0.37, 0.19);
+const WOOD: Color = Color::srgb(0.32, 0.17, 0.08);
+/// Width of the wooden rail behind the cushion (m).
+const RAIL_WIDTH: f64 = 0.13;
+
+/// Table coordinates (x, y, height) to bevy's world.
+pub fn world(x: f64, y: f64, h: f64) -> Vec3 {
+    let w = to_world(x, y, h);
+    Vec3::new(w.x, w.y, w.z)
+}
+
+/// Marks what belongs to the drawn table (redrawn when the table size changes).
+#[derive(Component)]
+pub struct TableMesh;
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(Color::srgb(0.08, 0.08, 0.1)))
+        .insert_resource(GlobalAmbientLight {
+            color: Color::WHITE,
+            brightness: 250.0,
+            ..default()
+        })
+        .add_systems(Startup, spawn_table);
+}
+
+/// A mesh of flat-shaded faces, each face a convex polygon of points, turned to face away from
+/// `inside`.
+fn flat_mesh(faces: &[Vec<Vec3>], inside: Vec3) -> Mesh {
+    let mut pos: Vec<[f32; 3]> = Vec::new();
+    let mut nor: Vec<[f32; 3]> = Vec::new();
+    let mut idx: Vec<u32> = Vec::new();
+    for f in faces {
+        if f.len() < 3 {
+            continue;
+        }
+        let c = f.iter().copied().sum::<Vec3>() / f.len() as f32;
+        let mut n = (f[1] - f[0]).cross(f[2] - f[0]);
+        // The largest cross product of the fan, for faces with a short first edge.
+        for k in 2..f.len() {
+            let m = (f[k - 1] - f[0]).cross(f[k] - f[0]);
+            if m.length_squared() > n.length_squared() {
+                n = m;
+            }
+        }
+        let mut n = n.normalize_or_zero();
+        let mut pts = f.clone();
+        if n.dot(c - inside) < 0.0 {
+            n = -n;
+            pts.reverse();
+        }
+        let base = pos.len() as u32;
+        for p in &pts {
+            pos.push(p.to_array());
+            nor.push(n.to_array());
+        }
+        for k in 1..pts.len() as u32 - 1 {
+            idx.extend([base, base + k, base + k + 1]);
+        }
+    }
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::MAIN_WORLD | RenderAssetUsages::RENDER_WORLD,
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, pos)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, nor)
+    .with_inserted_indices(Indices::U32(idx))
+}
+
+/// A pocket's opening in the rail sits a little further out than its hole in the slate.
+fn outward(v: f64) -> f64 {
+    if v.abs() < 1e-9 {
+        v
+    } else {
+        v + v.signum() * 0.015
+    }
+}
+
+fn spawn_table(
+    mut commands: Commands,
+    m: Res<Match>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let t: Table = m.table();
+    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
+    let mat = |materials: &mut Assets<StandardMaterial>, c: Color, rough: f32| {
+        materials.add(StandardMaterial {
+            base_color: c,
+            perceptual_roughness: rough,
+            reflectance: 0.2,
+            ..default()
+        })
+    };
+    let cloth = mat(&mut materials, CLOTH, 0.95);
+    let cushion = mat(&mut materials, CUSHION_CLOTH, 0.9);
+    let wood = mat(&mut materials, WOOD, 0.45);
+    let black = mat(&mut materials, Color::srgb(0.01, 0.01, 0.01), 1.0);
+    let faint = materials.add(StandardMaterial {
+        base_color: Color::srgba(1.0, 1.0, 1.0, 0.18),
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    });
+    let pearl = mat(&mut materials, Color::srgb(0.93, 0.92, 0.86), 0.3);
+
+    // The bed: cloth over the playing surface and out under the cushions.
+    let out = CUSHION_DEPTH;
+    commands.spawn((
+        TableMesh,
+        Mesh3d(meshes.add(Cuboid::new(
+            (t.length + 2.0 * out) as f32,
+            0.04,
+            (t.width + 2.0 * out) as f32,
+        ))),
+        MeshMaterial3d(cloth.clone()),
+        Transform::from_translation(world(0.0, 0.0, -0.02)),
+    ));
+
+    // Pocket holes: black where the slate stops carrying a ball, and the openings in the rails.
+    let disc = |r: f64| Circle::new(r as f32);
+    for (x, y, r) in pocket_holes(&t) {
+        commands.spawn((
+            TableMesh,
+            Mesh3d(meshes.add(disc(r))),
+            MeshMaterial3d(black.clone()),
+            Transform::from_translation(world(x, y, 0.0008))
+                .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+        ));
+        commands.spawn((
+            TableMesh,
+            Mesh3d(meshes.add(disc(r * 1.35))),
+            MeshMaterial3d(black.clone()),
+            Transform::from_translation(world(outward(x), outward(y), RAIL_TOP + 0.0008))
+                .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+        ));
+    }
+
+    // Cushions, jaws included: the colliders' prisms.
+    for (_, ends) in cushion_shapes(&t) {
+        let a: Vec<Vec3> = ends.iter().map(|(p, _)| world(p[0], p[1], p[2])).collect();
+        let b: Vec<Vec3> = ends.iter().map(|(_, p)| world(p[0], p[1], p[2])).collect();
+        let n = a.len();
+        let mut faces = vec![a.clone(), b.clone()];
+        for i in 0..n {
+            let j = (i + 1) % n;
+            faces.push(vec![a[i], a[j], b[j], b[i]]);
+        }
+        let inside = (a.iter().chain(b.iter()).copied().sum::<Vec3>()) / (2 * n) as f32;
+        commands.spawn((
+            TableMesh,
+            Mesh3d(meshes.add(flat_mesh(&faces, inside))),
+            MeshMaterial3d(cushion.clone()),
+        ));
+    }
+
+    // Rails: wood around the cushions, from the cushion's back outward.
+    let rail_h = RAIL_TOP as f32 + 0.03;
+    let outer_l = t.length + 2.0 * (out + RAIL_WIDTH);
+    let rails = [
+        (0.0, hw + out + RAIL_WIDTH / 2.0, outer_l, RAIL_WIDTH),
+        (0.0, -(hw + out + RAIL_WIDTH / 2.0), outer_l, RAIL_WIDTH),
+        (
+            hl + out + RAIL_WIDTH / 2.0,
+            0.0,
+            RAIL_WIDTH,
+            t.width + 2.0 * out,
+        ),
+        (
+            -(hl + out + RAIL_WIDTH / 2.0),
+            0.0,
+            RAIL_WIDTH,
+            t.width + 2.0 * out,
+        ),
+    ];
+    for (x, y, lx, ly) in rails {
+        commands.spawn((
+            TableMesh,
+            Mesh3d(meshes.add(Cuboid::new(lx as f32, rail_h, ly as f32))),
+            MeshMaterial3d(wood.clone()),
+            Transform::from_translation(world(x, y, RAIL_TOP - rail_h as f64 / 2.0)),
+        ));
+    }
+    // The apron below the rails, down toward the floor.
+    commands.spawn((
+        TableMesh,
+        Mesh3d(meshes.add(Cuboid::new(
+            (t.length + 2.0 * (out + RAIL_WIDTH)) as f32,
+            0.2,
+            (t.width + 2.0 * (out + RAIL_WIDTH)) as f32,
+        ))),
+        MeshMaterial3d(wood.clone()),
+        Transform::from_translation(world(0.0, 0.0, -0.14)),
+    ));
+
+    // Diamonds: at eighths of the length on the long rails, quarters of the width on the short.
+    let mid = out + RAIL_WIDTH * 0.45;
+    let mut diamonds = Vec::new();
+    for k in [-3, -2, -1, 1, 2, 3] {
+        let x = k as f64 * t.length / 8.0;
+        diamonds.push((x, hw + mid));
+        diamonds.push((x, -(hw + mid)));
+    }
+    for k in [-1, 0, 1] {
+        let y = k as f64 * t.width / 4.0;
+        diamonds.push((hl + mid, y));
+        diamonds.push((-(hl + mid), y));
+    }
+    let diamond = meshes.add(Circle::new(0.009));
+    for (x, y) in diamonds {
+        commands.spawn((
+            TableMesh,
+            Mesh3d(diamond.clone()),
+            MeshMaterial3d(pearl.clone()),
+            Transform::from_translation(world(x, y, RAIL_TOP + 0.0012))
+                .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))
+                .with_scale(Vec3::new(0.6, 1.4, 1.0)),
+        ));
+    }
+
+    // Head string and foot spot, faint.
+    commands.spawn((
+        TableMesh,
+        Mesh3d(meshes.add(Rectangle::new(0.003, t.width as f32))),
+        MeshMaterial3d(faint.clone()),
+        Transform::from_translation(world(t.head_string_x(), 0.0, 0.0005))
+            .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+    ));
+    let fs = t.foot_spot();
+    commands.spawn((
+        TableMesh,
+        Mesh3d(meshes.add(Circle::new(0.008))),
+        MeshMaterial3d(faint),
+        Transform::from_translation(world(fs.x, fs.y, 0.0005))
+            .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+    ));
+
+    // The floor.
+    commands.spawn((
+        Mesh3d(meshes.add(Plane3d::default().mesh().size(12.0, 12.0))),
+        MeshMaterial3d(mat(&mut materials, Color::srgb(0.16, 0.13, 0.12), 1.0)),
+        Transform::from_xyz(0.0, -0.76, 0.0),
+    ));
+
+    // Lights: one over the table with shadows, two softer ones along it.
+    commands.spawn((
+        DirectionalLight {
+            illuminance: 4000.0,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        Transform::from_xyz(0.4, 3.0, 0.6).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    for x in [-0.8f32, 0.8] {
+        commands.spawn((
+            PointLight {
+                intensity: 70_000.0,
+                range: 6.0,
+                shadow_maps_enabled: false,
+                ..default()
+            },
+            Transform::from_xyz(x, 1.2, 0.0),
+        ));
+    }
+}

@@ -1,0 +1,530 @@
+//! The match at the table: the referee's state, the balls at rest, the rack's rulings and the
+//! shots that can be undone. Actions (`GameAction`) from the mouse, the keyboard, the panels or
+//! a script change it; a shot goes through `adapter::play_shot` and is applied once its
+//! playback ends. What is allowed comes from the referee's state, never from here.
+
+use bevy::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use super::input::{Aim, CallKind};
+use super::playback::{Playback, PlaybackDone};
+use super::{GameOptions, GameSystems, ShotCycle};
+use crate::adapter::{PlayedShot, play_shot};
+use crate::physics::{Layout, SimConfig, Strike, quat_to_world};
+use crate::referee::{
+    CUE, Call, CueBall, GameState, InHand, Phase, Ruling, TableChoice, TurnAction, rack,
+};
+use crate::table::{Placed, Pocket, Point, Table};
+use crate::tablefile::TableFile;
+
+/// Two players at one seat, or one player playing both sides (undo, re-rack and ball in hand
+/// on demand are practice aids).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    HotSeat,
+    Practice,
+}
+
+/// The table before a shot: what undo goes back to.
+#[derive(Debug, Clone)]
+pub struct Snapshot {
+    pub state: GameState,
+    pub layout: Layout,
+    /// Each ball's orientation (world frame), so that numbers stay where they were.
+    pub orient: [Quat; 11],
+}
+
+/// The last shot played: the table before it, what was called and struck, and what came of it.
+#[derive(Debug, Clone)]
+pub struct LastShot {
+    pub before: Snapshot,
+    pub call: Call,
+    pub strike: Strike,
+    pub played: PlayedShot,
+}
+
+/// The match at the table.
+#[derive(Resource, Debug)]
+pub struct Match {
+    pub state: GameState,
+    /// The balls at rest; the cue ball is where it lies or where it was placed in hand.
+    pub layout: Layout,
+    pub orient: [Quat; 11],
+    pub mode: Mode,
+    pub players: [String; 2],
+    /// The rulings of this rack, oldest first.
+    pub rulings: Vec<Ruling>,
+    /// Tables before each shot of the rack, for undo (practice).
+    pub history: Vec<Snapshot>,
+    /// The shot being played back, applied when its playback ends.
+    pub pending: Option<LastShot>,
+    pub last: Option<LastShot>,
+    /// The latest refusal or notice for the player.
+    pub message: Option<String>,
+    /// Path of the last table saved.
+    pub saved: Option<std::path::PathBuf>,
+    /// The stroke a loaded table file set up.
+    pub start_stroke: Option<Strike>,
+    rng: StdRng,
+}
+
+/// What the players (or a script) do.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub enum GameAction {
+    /// Play the stroke that is set up, with the call that is set up.
+    Shoot,
+    /// Put the cue ball here (ball in hand).
+    PlaceCueBall(Point),
+    /// Call this ball (5.5).
+    CallBall(u8),
+    /// Call this pocket for the called ball.
+    CallPocket(Pocket),
+    /// Call a ball, a safety (5.6) or a push out (5.4).
+    CallKind(CallKind),
+    /// The incoming player's answer to a choice.
+    Choose(TableChoice),
+    /// Close the ruling card (or skip the rest of the playback).
+    Continue,
+    /// Practice: back to the table before the last shot.
+    Undo,
+    /// Practice: a fresh rack, the same player to break.
+    Rerack,
+    /// Practice: the cue ball in hand anywhere (1.5), now.
+    BallInHand,
+    /// Replay the last shot, slowly or at normal speed.
+    Replay { slow: bool },
+    /// Save the table to a new file.
+    Save(std::path::PathBuf),
+}
+
+impl Match {
+    pub fn new(opts: &GameOptions) -> Match {
+        let mut rng = StdRng::seed_from_u64(opts.seed);
+        let (state, layout) = match &opts.load {
+            Some(file) => (file.state.clone(), file.layout.clone()),
+            None => {
+                let state =
+                    GameState::with_breaker(opts.rules, opts.table, crate::referee::PlayerId::A);
+                let layout = fresh_rack(&opts.table.spec(), &mut rng);
+                (state, layout)
+            }
+        };
+        let mut m = Match {
+            state,
+            layout,
+            orient: [Quat::IDENTITY; 11],
+            mode: opts.mode,
+            players: opts.players.clone(),
+            rulings: Vec::new(),
+            history: Vec::new(),
+            pending: None,
+            last: None,
+            message: None,
+            saved: None,
+            start_stroke: opts.load.as_ref().and_then(|f| f.stroke),
+            rng,
+        };
+        m.place_cue_ball_if_in_hand();
+        m
+    }
+
+    pub fn table(&self) -> Table {
+        self.layout.table.spec()
+    }
+
+    pub fn cue_ball(&self) -> Option<Point> {
+        self.layout
+            .balls
+            .iter()
+            .find(|b| b.ball == CUE)
+            .map(|b| b.at)
+    }
+
+    /// Where the cue ball may be placed by hand now, if anywhere (the referee's turn says).
+    pub fn in_hand(&self) -> Option<InHand> {
+        match self.state.turn().action {
+            TurnAction::Break { ball_in_hand, .. } => Some(ball_in_hand),
+            TurnAction::Shoot { ball_in_hand, .. } => ball_in_hand,
+            _ => None,
+        }
+    }
+
+    /// The name of the player to act.
+    pub fn to_act_name(&self) -> &str {
+        &self.players[self.state.to_act().index()]
+    }
+
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            state: self.state.clone(),
+            layout: self.layout.clone(),
+            orient: self.orient,
+        }
+    }
+
+    fn restore(&mut self, s: Snapshot) {
+        self.state = s.state;
+        self.layout = s.layout;
+        self.orient = s.orient;
+    }
+
+    /// Why the cue ball may not go to `p` now, or `None` when it may.
+    pub fn placement_problem(&self, p: Point) -> Option<String> {
+        let Some(where_) = self.in_hand() else {
+            return Some("the cue ball is not in hand: it is played as it lies".into());
+        };
+        let t = self.table();
+        if !t.on_bed(p) {
+            return Some("refused: the cue ball must lie on the playing surface (1.5)".into());
+        }
+        if where_ == InHand::Kitchen && !t.in_kitchen(p) {
+            return Some(
+                "refused: on the break the cue ball goes behind the head string (5.3)".into(),
+            );
+        }
+        let r = t.ball_radius;
+        if let Some(b) = self
+            .layout
+            .balls
+            .iter()
+            .find(|b| b.ball != CUE && b.at.distance(p) < 2.0 * r + 1e-4)
+        {
+            return Some(format!(
+                "refused: the cue ball would overlap the {}",
+                b.ball
+            ));
+        }
+        None
+    }
+
+    /// Puts the cue ball at `p` if it may go there; otherwise says why and leaves it.
+    pub fn place_cue_ball(&mut self, p: Point) -> bool {
+        if let Some(why) = self.placement_problem(p) {
+            self.message = Some(why);
+            return false;
+        }
+        self.layout.balls.retain(|b| b.ball != CUE);
+        self.layout.balls.push(Placed { ball: CUE, at: p });
+        self.layout.balls.sort_by_key(|b| b.ball);
+        self.message = None;
+        true
+    }
+
+    /// With the cue ball in hand and off the table, puts it at the first free place behind the
+    /// head string (5 cm behind it on the long string if free).
+    fn place_cue_ball_if_in_hand(&mut self) {
+        if self.in_hand().is_none() || self.cue_ball().is_some() {
+            return;
+        }
+        let t = self.table();
+        let x0 = t.head_string_x() - 0.05;
+        for k in 0..40 {
+            let dy = (k / 2) as f64 * 0.06 * if k % 2 == 0 { 1.0 } else { -1.0 };
+            for dx in [0.0, -0.2, -0.4] {
+                if self.place_cue_ball(Point::new(x0 + dx, dy)) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The call the referee gets for the stroke, from what is set up and what the turn allows.
+    pub fn call_for(&self, draft: &super::CallDraft) -> Result<Call, String> {
+        match self.state.turn().action {
+            TurnAction::Break { .. } => Ok(Call::Break),
+            TurnAction::Shoot {
+                push_out_allowed,
+                safety_allowed,
+                ..
+            } => match draft.kind {
+                CallKind::PushOut if push_out_allowed => Ok(Call::PushOut),
+                CallKind::PushOut => {
+                    Err("a push out is allowed only on the first shot after the break (5.4)".into())
+                }
+                CallKind::Safety if safety_allowed => Ok(Call::Safety),
+                CallKind::Safety => Err("this edition has no safety call".into()),
+                CallKind::Ball => match (draft.ball, draft.pocket) {
+                    (Some(ball), Some(pocket)) if self.state.on_table.contains(ball) => {
+                        Ok(Call::Ball { ball, pocket })
+                    }
+                    (Some(ball), Some(_)) => Err(format!("the {ball} is not on the table")),
+                    _ => Err("call your shot first: click a ball, then a pocket (5.5)".into()),
+                },
+            },
+            TurnAction::Choose { reason, rule } => Err(format!(
+                "{} must first choose who plays from the position ({rule}, {reason:?})",
+                self.to_act_name()
+            )),
+            TurnAction::MatchOver { winner } => Err(format!("the match is over, won by {winner}")),
+            TurnAction::Lag | TurnAction::ChooseBreaker => Err("no shot is due".into()),
+        }
+    }
+
+    /// Plays the stroke through physics, adapter and referee; the result waits in `pending`
+    /// until its playback ends.
+    pub fn shoot(&mut self, aim: &Aim) -> Result<&LastShot, String> {
+        let call = self.call_for(&aim.call)?;
+        if self.cue_ball().is_none() {
+            return Err("place the cue ball first".into());
+        }
+        let cfg = SimConfig {
+            sample_dt: PLAYBACK_SAMPLE_DT,
+            ..SimConfig::default()
+        };
+        let played = play_shot(&self.state, &self.layout, &call, &aim.stroke, &[], &cfg)
+            .map_err(|e| e.to_string())?;
+        self.message = None;
+        self.pending = Some(LastShot {
+            before: self.snapshot(),
+            call,
+            strike: aim.stroke,
+            played,
+        });
+        Ok(self.pending.as_ref().expect("just set"))
+    }
+
+    /// The pending shot's ruling and table become the match's.
+    pub fn apply_pending(&mut self) {
+        let Some(shot) = self.pending.take() else {
+            return;
+        };
+        let judged = &shot.played.judged;
+        // Orientations: each ball turned by its path's last sample.
+        for p in &shot.played.log.paths {
+            if let Some(s) = p.samples.last() {
+                let q = quat_to_world([s[4] as f64, s[5] as f64, s[6] as f64, s[7] as f64]);
+                let o = &mut self.orient[p.ball as usize];
+                *o = (q * *o).normalize();
+            }
+        }
+        self.history.push(shot.before.clone());
+        self.state = judged.state.clone();
+        self.layout = shot.played.layout.clone();
+        self.rulings.push(judged.ruling.clone());
+        let rack_over = judged.ruling.rack_result.is_some();
+        self.last = Some(shot);
+        if rack_over && !matches!(self.state.phase, Phase::MatchOver { .. }) {
+            self.new_rack();
+        }
+        self.place_cue_ball_if_in_hand();
+    }
+
+    /// A fresh rack for the state's next break (after a won rack or a stalemate, or on demand).
+    fn new_rack(&mut self) {
+        let t = self.table();
+        self.layout = fresh_rack(&t, &mut self.rng);
+        self.orient = [Quat::IDENTITY; 11];
+        self.history.clear();
+        self.rulings.clear();
+    }
+
+    /// The shot cycle the state calls for.
+    pub fn cycle(&self) -> ShotCycle {
+        match self.state.phase {
+            Phase::Choice { .. } => ShotCycle::Choice,
+            Phase::MatchOver { .. } => ShotCycle::MatchOver,
+            _ if self.in_hand().is_some() => ShotCycle::BallInHand,
+            _ => ShotCycle::Aiming,
+        }
+    }
+
+    /// The table as a file, with the stroke and call that are set up.
+    pub fn to_file(&self, aim: &Aim) -> TableFile {
+        TableFile {
+            layout: self.layout.clone(),
+            state: self.state.clone(),
+            players: self.players.clone(),
+            stroke: Some(aim.stroke),
+            call: self.call_for(&aim.call).ok(),
+        }
+    }
+}
+
+/// Path samples for playback: fine enough that a ball at break speed turns less than half a
+/// turn between two of them, so that its spin is shown the right way round.
+pub const PLAYBACK_SAMPLE_DT: f64 = 1.0 / 240.0;
+
+/// A ten-ball rack with the cue ball 5 cm behind the head string on the long string.
+fn fresh_rack(t: &Table, rng: &mut StdRng) -> Layout {
+    let mut balls = rack(t, rng);
+    balls.push(Placed {
+        ball: CUE,
+        at: Point::new(t.head_string_x() - 0.05, 0.0),
+    });
+    balls.sort_by_key(|b| b.ball);
+    Layout {
+        table: t.size,
+        balls,
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<GameAction>()
+        .add_systems(Update, (act, follow_state).chain().in_set(GameSystems::Act));
+}
+
+/// Between shots the cycle is the one the referee's state calls for (also on coming back to
+/// the table from set-up, or when a loaded position gives ball in hand).
+fn follow_state(
+    m: Res<Match>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut next: ResMut<NextState<ShotCycle>>,
+) {
+    if let Some(c) = cycle
+        && matches!(
+            c.get(),
+            ShotCycle::Aiming | ShotCycle::BallInHand | ShotCycle::Choice | ShotCycle::MatchOver
+        )
+        && *c.get() != m.cycle()
+    {
+        next.set(m.cycle());
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn act(
+    mut actions: MessageReader<GameAction>,
+    mut done: MessageReader<PlaybackDone>,
+    mut m: ResMut<Match>,
+    mut aim: ResMut<Aim>,
+    mut playback: ResMut<Playback>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut next: ResMut<NextState<ShotCycle>>,
+) {
+    let cycle = cycle.map(|c| *c.get());
+    for d in done.read() {
+        if !d.replay && cycle == Some(ShotCycle::Playing) {
+            m.apply_pending();
+            aim.after_shot(&m);
+            next.set(ShotCycle::Ruling);
+        }
+    }
+    // Saving works on every screen; the rest only at the table.
+    let mut at_table = Vec::new();
+    for a in actions.read() {
+        if let GameAction::Save(path) = a {
+            let file = m.to_file(&aim);
+            match file.save_new(path) {
+                Ok(p) => {
+                    m.message = Some(format!("saved {}", p.display()));
+                    m.saved = Some(p);
+                }
+                Err(e) => m.message = Some(e.to_string()),
+            }
+        } else {
+            at_table.push(a.clone());
+        }
+    }
+    let Some(cycle) = cycle else {
+        return;
+    };
+    let aiming = matches!(cycle, ShotCycle::Aiming | ShotCycle::BallInHand);
+    let practice = m.mode == Mode::Practice;
+    for a in &at_table {
+        match a {
+            GameAction::Shoot if aiming => {
+                playback.stop();
+                match m.shoot(&aim) {
+                    Ok(shot) => {
+                        playback.start(shot.played.log.clone(), shot.before.orient, 1.0, false);
+                        next.set(ShotCycle::Playing);
+                    }
+                    Err(e) => m.message = Some(e),
+                }
+            }
+            GameAction::PlaceCueBall(p) if cycle == ShotCycle::BallInHand => {
+                m.place_cue_ball(*p);
+            }
+            GameAction::CallBall(b) if aiming => {
+                if m.state.on_table.contains(*b) {
+                    aim.call.kind = CallKind::Ball;
+                    aim.call.ball = Some(*b);
+                }
+            }
+            GameAction::CallPocket(p) if aiming => {
+                aim.call.kind = CallKind::Ball;
+                aim.call.pocket = Some(*p);
+            }
+            GameAction::CallKind(k) if aiming => aim.call.kind = *k,
+            GameAction::Choose(c) if cycle == ShotCycle::Choice => match m.state.choose(*c) {
+                Ok(s) => {
+                    m.state = s;
+                    aim.after_shot(&m);
+                    next.set(m.cycle());
+                }
+                Err(e) => m.message = Some(e.to_string()),
+            },
+            GameAction::Continue if cycle == ShotCycle::Playing => playback.skip_to_end(),
+            GameAction::Continue if cycle == ShotCycle::Ruling => {
+                playback.stop();
+                next.set(m.cycle());
+            }
+            GameAction::Undo if practice && aiming => {
+                if let Some(s) = m.history.pop() {
+                    m.restore(s);
+                    m.rulings.pop();
+                    m.last = None;
+                    aim.after_shot(&m);
+                    next.set(m.cycle());
+                } else {
+                    m.message = Some("nothing to undo in this rack".into());
+                }
+            }
+            GameAction::Rerack if practice && aiming => {
+                let breaker = m.state.breaker;
+                m.state.phase = Phase::Break { breaker };
+                m.state.on_table = crate::referee::BallSet::FULL;
+                m.state.inning = 1;
+                m.new_rack();
+                m.last = None;
+                aim.after_shot(&m);
+                next.set(m.cycle());
+            }
+            GameAction::BallInHand if practice && aiming => {
+                if let Phase::Shot {
+                    shooter, push_out, ..
+                } = m.state.phase
+                {
+                    m.state.phase = Phase::Shot {
+                        shooter,
+                        cue_ball: CueBall::InHand,
+                        push_out,
+                    };
+                    m.place_cue_ball_if_in_hand();
+                    next.set(m.cycle());
+                } else {
+                    m.message = Some("ball in hand is given for a shot, not now".into());
+                }
+            }
+            GameAction::Replay { slow }
+                if matches!(
+                    cycle,
+                    ShotCycle::Ruling
+                        | ShotCycle::Aiming
+                        | ShotCycle::BallInHand
+                        | ShotCycle::Choice
+                        | ShotCycle::MatchOver
+                ) =>
+            {
+                if let Some(last) = &m.last {
+                    let log = last.played.log.clone();
+                    let orient = last.before.orient;
+                    playback.start(log, orient, if *slow { 0.25 } else { 1.0 }, true);
+                } else {
+                    m.message = Some("no shot to replay yet".into());
+                }
+            }
+            other => {
+                if matches!(
+                    other,
+                    GameAction::Undo | GameAction::Rerack | GameAction::BallInHand
+                ) && !practice
+                {
+                    m.message =
+                        Some("undo, re-rack and ball in hand on demand are for practice".into());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! Set-up mode (F2): an instructor builds a position without typing coordinates. Any ball is
+//! picked up and placed with the mouse, taken off (Delete) or put back (its number key, 0 for
+//! the 10, at the pointer); the panel sets whose turn it is and the referee's state (break or
+//! shot, cue ball in hand, push out available, fouls and warnings). Leaving checks the position
+//! as a table file would be checked; the position can then be saved (F5).
+
+use bevy::prelude::*;
+
+use super::input::{Aim, Pointer};
+use super::session::Match;
+use super::{GameSystems, Screen};
+use crate::referee::{CUE, CueBall, FoulCount, Phase, PlayerId};
+use crate::table::{Placed, Point};
+
+/// The phase the panel offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetupPhase {
+    Break,
+    AsItLies,
+    InHand,
+}
+
+/// Edits in set-up mode.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub enum SetupAction {
+    Enter,
+    Leave,
+    /// Put ball `0`..`10` at a place (moving it, or putting it back on the table).
+    Put(u8, Point),
+    /// Take a ball off the table.
+    Remove(u8),
+    SetTurn(PlayerId),
+    SetPhase(SetupPhase),
+    SetPushOut(bool),
+    SetFouls(PlayerId, FoulCount),
+}
+
+/// The ball being carried in set-up mode.
+#[derive(Resource, Debug, Default)]
+pub struct Carried(pub Option<(u8, Point)>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<SetupAction>()
+        .init_resource::<Carried>()
+        .add_systems(
+            Update,
+            (
+                (mouse, keys).in_set(GameSystems::Input),
+                apply.in_set(GameSystems::Act),
+            ),
+        );
+}
+
+fn ball_under(m: &Match, p: Point) -> Option<u8> {
+    let r = m.table().ball_radius;
+    m.layout
+        .balls
+        .iter()
+        .filter(|b| b.at.distance(p) < r * 1.2)
+        .min_by(|a, b| a.at.distance(p).total_cmp(&b.at.distance(p)))
+        .map(|b| b.ball)
+}
+
+fn mouse(
+    screen: Res<State<Screen>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    pointer: Res<Pointer>,
+    m: Res<Match>,
+    mut carried: ResMut<Carried>,
+    mut out: MessageWriter<SetupAction>,
+) {
+    if *screen.get() != Screen::Setup {
+        carried.0 = None;
+        return;
+    }
+    let Some(p) = pointer.on_table else {
+        return;
+    };
+    if buttons.just_pressed(MouseButton::Left) && !pointer.over_panel {
+        carried.0 = ball_under(&m, p).map(|b| (b, p));
+    }
+    if buttons.pressed(MouseButton::Left)
+        && let Some((b, _)) = carried.0
+    {
+        carried.0 = Some((b, p));
+    }
+    if buttons.just_released(MouseButton::Left)
+        && let Some((b, at)) = carried.0.take()
+    {
+        out.write(SetupAction::Put(b, at));
+    }
+}
+
+fn keys(
+    screen: Res<State<Screen>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    pointer: Res<Pointer>,
+    m: Res<Match>,
+    mut out: MessageWriter<SetupAction>,
+    mut actions: MessageWriter<super::GameAction>,
+) {
+    if pointer.typing {
+        return;
+    }
+    if *screen.get() == Screen::Setup && keys.just_pressed(KeyCode::F5) {
+        actions.write(super::GameAction::Save(super::default_save_path()));
+    }
+    if keys.just_pressed(KeyCode::F2) {
+        out.write(if *screen.get() == Screen::Setup {
+            SetupAction::Leave
+        } else {
+            SetupAction::Enter
+        });
+        return;
+    }
+    if *screen.get() != Screen::Setup {
+        return;
+    }
+    let Some(p) = pointer.on_table else {
+        return;
+    };
+    if (keys.just_pressed(KeyCode::Delete) || keys.just_pressed(KeyCode::Backspace))
+        && let Some(b) = ball_under(&m, p)
+    {
+        out.write(SetupAction::Remove(b));
+    }
+    let digits = [
+        (KeyCode::Digit0, 10),
+        (KeyCode::Digit1, 1),
+        (KeyCode::Digit2, 2),
+        (KeyCode::Digit3, 3),
+        (KeyCode::Digit4, 4),
+        (KeyCode::Digit5, 5),
+        (KeyCode::Digit6, 6),
+        (KeyCode::Digit7, 7),
+        (KeyCode::Digit8, 8),
+        (KeyCode::Digit9, 9),
+        (KeyCode::KeyC, CUE),
+    ];
+    for (key, ball) in digits {
+        if keys.just_pressed(key) {
+            out.write(SetupAction::Put(ball, p));
+        }
+    }
+}
+
+fn apply(
+    mut actions: MessageReader<SetupAction>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut m: ResMut<Match>,
+    mut aim: ResMut<Aim>,
+    mut playback: ResMut<super::Playback>,
+) {
+    let in_setup = *screen.get() == Screen::Setup;
+    for a in actions.read() {
+        match a {
+            SetupAction::Enter if !in_setup => {
+                playback.stop();
+                m.pending = None;
+                m.message = Some("set-up: drag balls, Delete takes one off, 0-9 and c put one back at the pointer; F2 when done".into());
+                next.set(Screen::Setup);
+            }
+            SetupAction::Leave if in_setup => match m.to_file(&aim).check() {
+                Ok(()) => {
+                    m.message = None;
+                    m.history.clear();
+                    m.rulings.clear();
+                    m.last = None;
+                    aim.after_shot(&m);
+                    next.set(Screen::Table);
+                }
+                Err(e) => m.message = Some(format!("this position cannot be played: {e}")),
+            },
+            SetupAction::Put(ball, p) if in_setup => put(&mut m, *ball, *p),
+            SetupAction::Remove(ball) if in_setup => {
+                m.layout.balls.retain(|b| b.ball != *ball);
+                if *ball != CUE {
+                    m.state.on_table.remove(*ball);
+                }
+            }
+            SetupAction::SetTurn(p) if in_setup => {
+                let p = *p;
+                m.state.phase = match m.state.phase {
+                    Phase::Break { .. } => Phase::Break { breaker: p },
+                    Phase::Shot {
+                        cue_ball, push_out, ..
+                    } => Phase::Shot {
+                        shooter: p,
+                        cue_ball,
+                        push_out,
+                    },
+                    _ => Phase::Shot {
+                        shooter: p,
+                        cue_ball: CueBall::AsItLies,
+                        push_out: false,
+                    },
+                };
+                if matches!(m.state.phase, Phase::Break { .. }) {
+                    m.state.breaker = p;
+                }
+            }
+            SetupAction::SetPhase(ph) if in_setup => {
+                let who = m.state.to_act();
+                let push_out = matches!(m.state.phase, Phase::Shot { push_out: true, .. });
+                m.state.phase = match ph {
+                    SetupPhase::Break => Phase::Break { breaker: who },
+                    SetupPhase::AsItLies => Phase::Shot {
+                        shooter: who,
+                        cue_ball: CueBall::AsItLies,
+                        push_out,
+                    },
+                    SetupPhase::InHand => Phase::Shot {
+                        shooter: who,
+                        cue_ball: CueBall::InHand,
+                        push_out,
+                    },
+                };
+                if *ph == SetupPhase::Break {
+                    m.state.breaker = who;
+                }
+            }
+            SetupAction::SetPushOut(on) if in_setup => {
+                if let Phase::Shot { push_out, .. } = &mut m.state.phase {
+                    *push_out = *on;
+                }
+            }
+            SetupAction::SetFouls(p, f) if in_setup => {
+                m.state.fouls[p.index()] = FoulCount {
+                    count: f.count.min(2),
+                    warned: f.warned && f.count >= 2,
+                };
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Puts a ball at `p` if it fits there (on the bed, touching no other ball); says why not.
+fn put(m: &mut Match, ball: u8, p: Point) {
+    let t = m.table();
+    if !t.on_bed(p) {
+        m.message = Some("a ball must lie on the playing surface".into());
+        return;
+    }
+    if let Some(o) = m
+        .layout
+        .balls
+        .iter()
+        .find(|b| b.ball != ball && b.at.distance(p) < 2.0 * t.ball_radius)
+    {
+        m.message = Some(format!(
+            "it would overlap the {}",
+            if o.ball == CUE {
+                "cue ball".to_string()
+            } else {
+                o.ball.to_string()
+            }
+        ));
+        return;
+    }
+    m.layout.balls.retain(|b| b.ball != ball);
+    m.layout.balls.push(Placed { ball, at: p });
+    m.layout.balls.sort_by_key(|b| b.ball);
+    if ball != CUE {
+        m.state.on_table.insert(ball);
+    }
+    m.message = None;
+}

@@ -1,0 +1,575 @@
+//! The game's logic driven as a player drives it, headless: `MinimalPlugins` with the states,
+//! the game's own plugins, keys and mouse buttons pressed on `ButtonInput`, the pointer put on
+//! the table, and a manual clock. Each shot must reach exactly the state the referee gives for
+//! the same shot through `play_shot`.
+#![cfg(feature = "game")]
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+
+use tenball::adapter::play_shot;
+use tenball::game::{
+    Aim, CallKind, GameAction, GameLogicPlugin, GameOptions, Match, Playback, Pointer, Screen,
+    ShotCycle, ShotSound, SoundKind, Tracking,
+};
+use tenball::physics::{Layout, SimConfig};
+use tenball::referee::{
+    BallSet, Call, ChoiceReason, CueBall, GameState, Phase, PlayerId, Rules, TableChoice,
+};
+use tenball::table::{Placed, Pocket, Point, TableSize};
+use tenball::tablefile::TableFile;
+
+/// Sounds heard, by kind.
+#[derive(Resource, Default)]
+struct Heard(Vec<ShotSound>);
+
+fn hear(mut r: MessageReader<ShotSound>, mut heard: ResMut<Heard>) {
+    heard.0.extend(r.read().copied());
+}
+
+fn app_with(opts: GameOptions) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(ButtonInput::<KeyCode>::default())
+        .insert_resource(ButtonInput::<MouseButton>::default())
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            100,
+        )))
+        .add_plugins(GameLogicPlugin(opts))
+        .init_resource::<Heard>()
+        .add_systems(Last, hear);
+    app.update();
+    app.update();
+    app
+}
+
+fn cycle(app: &App) -> ShotCycle {
+    *app.world().resource::<State<ShotCycle>>().get()
+}
+
+fn m(app: &App) -> &Match {
+    app.world().resource::<Match>()
+}
+
+fn tap(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut k = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    k.release(key);
+    k.clear();
+    app.update();
+}
+
+fn set_pointer(app: &mut App, p: Point) {
+    app.world_mut().resource_mut::<Pointer>().on_table = Some(p);
+}
+
+fn mouse(app: &mut App, f: impl FnOnce(&mut ButtonInput<MouseButton>)) {
+    f(&mut app.world_mut().resource_mut::<ButtonInput<MouseButton>>());
+}
+
+fn click(app: &mut App, p: Point) {
+    drag(app, p, p);
+}
+
+fn drag(app: &mut App, from: Point, to: Point) {
+    set_pointer(app, from);
+    mouse(app, |b| b.press(MouseButton::Left));
+    app.update();
+    mouse(app, |b| b.clear());
+    set_pointer(app, to);
+    app.update();
+    mouse(app, |b| b.release(MouseButton::Left));
+    app.update();
+    mouse(app, |b| b.clear());
+    app.update();
+}
+
+/// Runs frames until the shot has played back (at most 60 s of shot time).
+fn play_out(app: &mut App) {
+    for _ in 0..700 {
+        if cycle(app) != ShotCycle::Playing {
+            return;
+        }
+        app.update();
+    }
+    panic!("the shot never finished playing back");
+}
+
+fn ball(ball: u8, x: f64, y: f64) -> Placed {
+    Placed {
+        ball,
+        at: Point::new(x, y),
+    }
+}
+
+/// A position: A to shoot with the cue ball as it lies, the given balls on the table.
+fn position(balls: Vec<Placed>, phase: Phase) -> GameOptions {
+    let mut state = GameState::with_breaker(Rules::default(), TableSize::NineFoot, PlayerId::A);
+    state.phase = phase;
+    state.on_table = balls
+        .iter()
+        .map(|b| b.ball)
+        .filter(|&b| b != 0)
+        .collect::<BallSet>();
+    let file = TableFile {
+        layout: Layout {
+            table: TableSize::NineFoot,
+            balls,
+        },
+        state,
+        players: ["Ann".into(), "Bob".into()],
+        stroke: None,
+        call: None,
+    };
+    file.check().expect("the test's position is valid");
+    tenball::game::options_from_file(file, tenball::game::Mode::Practice)
+}
+
+fn shot(shooter: PlayerId, cue_ball: CueBall, push_out: bool) -> Phase {
+    Phase::Shot {
+        shooter,
+        cue_ball,
+        push_out,
+    }
+}
+
+/// The referee's answer to the same shot, from the table before it.
+fn referee_state(before: &Match, call: Call) -> GameState {
+    let aim = before_aim(before);
+    let cfg = SimConfig {
+        sample_dt: 0.0,
+        ..SimConfig::default()
+    };
+    play_shot(&before.state, &before.layout, &call, &aim, &[], &cfg)
+        .unwrap()
+        .judged
+        .state
+}
+
+fn before_aim(m: &Match) -> tenball::physics::Strike {
+    m.last.as_ref().expect("a shot was played").strike
+}
+
+#[test]
+fn a_break_played_from_the_keyboard_reaches_the_referees_state() {
+    let mut app = app_with(GameOptions::default());
+    assert_eq!(
+        cycle(&app),
+        ShotCycle::BallInHand,
+        "the breaker has the cue ball in hand"
+    );
+    let before = m(&app).state.clone();
+    tap(&mut app, KeyCode::Space);
+    assert_eq!(cycle(&app), ShotCycle::Playing);
+    play_out(&mut app);
+    assert_eq!(cycle(&app), ShotCycle::Ruling);
+    let mm = m(&app);
+    assert_eq!(mm.rulings.len(), 1);
+    let last = mm.last.as_ref().unwrap();
+    assert_eq!(last.call, Call::Break);
+    assert_eq!(last.before.state, before);
+    // The same shot through play_shot (paths off) gives the same state.
+    let mut replay = mm.snapshot();
+    replay.state = last.before.state.clone();
+    replay.layout = last.before.layout.clone();
+    let cfg = SimConfig {
+        sample_dt: 0.0,
+        ..SimConfig::default()
+    };
+    let expected = play_shot(
+        &replay.state,
+        &replay.layout,
+        &Call::Break,
+        &last.strike,
+        &[],
+        &cfg,
+    )
+    .unwrap();
+    assert_eq!(mm.state, expected.judged.state);
+    // Balls spread: most are away from the rack.
+    let moved = mm
+        .layout
+        .balls
+        .iter()
+        .filter(|b| {
+            last.before
+                .layout
+                .balls
+                .iter()
+                .find(|o| o.ball == b.ball)
+                .is_none_or(|o| o.at.distance(b.at) > 0.05)
+        })
+        .count();
+    assert!(moved >= 6, "only {moved} balls moved on the break");
+    // The break was heard: the cue, clicks of the balls, thumps on cushions.
+    let heard = &app.world().resource::<Heard>().0;
+    for kind in [SoundKind::Cue, SoundKind::BallBall, SoundKind::Cushion] {
+        assert!(
+            heard.iter().any(|s| s.kind == kind && s.impulse > 0.0),
+            "no {kind:?} sound"
+        );
+    }
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(cycle(&app), m(&app).cycle());
+    assert_ne!(cycle(&app), ShotCycle::Ruling);
+}
+
+#[test]
+fn a_shot_called_with_the_mouse_pockets_the_ball_and_the_shooter_continues() {
+    // The 1 on the line to the foot left corner, the cue ball behind it on the same line.
+    let dir = (0.27f64, 0.135f64);
+    let n = dir.0.hypot(dir.1);
+    let (ux, uy) = (dir.0 / n, dir.1 / n);
+    let opts = position(
+        vec![
+            ball(0, 1.0 - 0.4 * ux, 0.5 - 0.4 * uy),
+            ball(1, 1.0, 0.5),
+            ball(10, -0.8, -0.4),
+        ],
+        shot(PlayerId::A, CueBall::AsItLies, false),
+    );
+    let mut app = app_with(opts);
+    assert_eq!(cycle(&app), ShotCycle::Aiming);
+    // Shooting before calling is refused.
+    tap(&mut app, KeyCode::Space);
+    assert_eq!(cycle(&app), ShotCycle::Aiming);
+    assert!(
+        m(&app)
+            .message
+            .as_deref()
+            .unwrap()
+            .contains("call your shot")
+    );
+    click(&mut app, Point::new(1.0, 0.5));
+    let t = TableSize::NineFoot.spec();
+    click(&mut app, t.pocket_mouth_centre(Pocket::FootLeft));
+    let draft = app.world().resource::<Aim>().call;
+    assert_eq!(
+        (draft.ball, draft.pocket),
+        (Some(1), Some(Pocket::FootLeft))
+    );
+    // Aim by dragging on the cloth beyond the 1, along the line.
+    drag(
+        &mut app,
+        Point::new(0.5, 0.0),
+        Point::new(1.0 + 0.1 * ux, 0.5 + 0.1 * uy),
+    );
+    let aim = app.world().resource::<Aim>().stroke.aim_deg;
+    assert!((aim - uy.atan2(ux).to_degrees()).abs() < 1e-6, "aim {aim}");
+    // Power down to 2 m/s and a little draw (tip 0.3 R below centre) with the keys, so that
+    // the cue ball does not follow the 1 in.
+    for _ in 0..4 {
+        tap(&mut app, KeyCode::ArrowDown);
+    }
+    for _ in 0..6 {
+        tap(&mut app, KeyCode::KeyK);
+    }
+    let s = app.world().resource::<Aim>().stroke;
+    assert!(
+        (s.speed - 2.0).abs() < 1e-9 && (s.height + 0.3).abs() < 1e-9,
+        "{s:?}"
+    );
+    let before = m(&app).snapshot();
+    tap(&mut app, KeyCode::Space);
+    play_out(&mut app);
+    let mm = m(&app);
+    let r = mm.rulings.last().unwrap();
+    assert!(r.legal, "{}", r.explanation);
+    assert_eq!(
+        r.call,
+        Call::Ball {
+            ball: 1,
+            pocket: Pocket::FootLeft
+        }
+    );
+    assert!(!mm.state.on_table.contains(1));
+    assert_eq!(
+        mm.state.to_act(),
+        PlayerId::A,
+        "a legal pot: the shooter continues"
+    );
+    let mut b = Match::new(&GameOptions::default());
+    b.state = before.state;
+    b.layout = before.layout;
+    b.last = mm.last.clone();
+    assert_eq!(mm.state, referee_state(&b, r.call));
+}
+
+#[test]
+fn ball_in_hand_refuses_an_overlap_and_accepts_a_free_place() {
+    let opts = position(
+        vec![ball(1, 0.0, 0.0), ball(10, 0.8, 0.3)],
+        shot(PlayerId::B, CueBall::InHand, false),
+    );
+    let mut app = app_with(opts);
+    assert_eq!(cycle(&app), ShotCycle::BallInHand);
+    let start = m(&app)
+        .cue_ball()
+        .expect("the cue ball is put down for the player to move");
+    drag(&mut app, start, Point::new(0.02, 0.01));
+    assert_eq!(m(&app).cue_ball(), Some(start), "an overlap is refused");
+    assert!(
+        m(&app)
+            .message
+            .as_deref()
+            .unwrap()
+            .contains("overlap the 1")
+    );
+    drag(&mut app, start, Point::new(0.3, 0.2));
+    assert_eq!(m(&app).cue_ball(), Some(Point::new(0.3, 0.2)));
+    assert!(m(&app).message.is_none());
+}
+
+#[test]
+fn on_the_break_the_cue_ball_stays_behind_the_head_string() {
+    let mut app = app_with(GameOptions::default());
+    let start = m(&app).cue_ball().unwrap();
+    drag(&mut app, start, Point::new(-0.3, 0.1));
+    assert_eq!(m(&app).cue_ball(), Some(start));
+    assert!(m(&app).message.as_deref().unwrap().contains("(5.3)"));
+    let ok = Point::new(-0.9, 0.3);
+    drag(&mut app, start, ok);
+    assert_eq!(m(&app).cue_ball(), Some(ok));
+}
+
+fn push_out_position() -> GameOptions {
+    position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.6, 0.3), ball(10, 0.9, -0.3)],
+        shot(PlayerId::A, CueBall::AsItLies, true),
+    )
+}
+
+fn push_out(app: &mut App) {
+    tap(app, KeyCode::KeyP);
+    assert_eq!(app.world().resource::<Aim>().call.kind, CallKind::PushOut);
+    {
+        let mut aim = app.world_mut().resource_mut::<Aim>();
+        aim.stroke.aim_deg = -90.0;
+        aim.stroke.speed = 0.4;
+    }
+    tap(app, KeyCode::Space);
+    play_out(app);
+    let r = m(app).rulings.last().unwrap().clone();
+    assert!(r.legal, "{}", r.explanation);
+    assert_eq!(r.call, Call::PushOut);
+    tap(app, KeyCode::Enter);
+    assert_eq!(cycle(app), ShotCycle::Choice);
+    assert_eq!(
+        m(app).state.phase,
+        Phase::Choice {
+            chooser: PlayerId::B,
+            reason: ChoiceReason::PushOut
+        }
+    );
+}
+
+#[test]
+fn after_a_push_out_the_opponent_hands_the_table_back() {
+    let mut app = app_with(push_out_position());
+    push_out(&mut app);
+    let expected = m(&app).state.choose(TableChoice::HandBack).unwrap();
+    tap(&mut app, KeyCode::Digit2);
+    assert_eq!(m(&app).state, expected);
+    assert_eq!(m(&app).state.to_act(), PlayerId::A);
+    assert_eq!(cycle(&app), ShotCycle::Aiming);
+}
+
+#[test]
+fn after_a_push_out_the_opponent_plays_the_table() {
+    let mut app = app_with(push_out_position());
+    push_out(&mut app);
+    let expected = m(&app).state.choose(TableChoice::PlayTable).unwrap();
+    tap(&mut app, KeyCode::Digit1);
+    assert_eq!(m(&app).state, expected);
+    assert_eq!(m(&app).state.to_act(), PlayerId::B);
+    // No second push out: the call is not offered.
+    tap(&mut app, KeyCode::KeyP);
+    tap(&mut app, KeyCode::Space);
+    assert_eq!(cycle(&app), ShotCycle::Aiming);
+    assert!(m(&app).message.as_deref().unwrap().contains("(5.4)"));
+}
+
+#[test]
+fn undo_goes_back_to_the_table_before_the_shot() {
+    let mut app = app_with(GameOptions::default());
+    let before = m(&app).snapshot();
+    tap(&mut app, KeyCode::Space);
+    play_out(&mut app);
+    tap(&mut app, KeyCode::Enter);
+    assert_ne!(m(&app).state, before.state);
+    tap(&mut app, KeyCode::KeyU);
+    assert_eq!(m(&app).state, before.state);
+    assert_eq!(m(&app).layout, before.layout);
+    assert!(m(&app).rulings.is_empty());
+    assert_eq!(cycle(&app), ShotCycle::BallInHand);
+}
+
+#[test]
+fn hot_seat_has_no_undo() {
+    let mut opts = GameOptions::default();
+    opts.mode = tenball::game::Mode::HotSeat;
+    let mut app = app_with(opts);
+    tap(&mut app, KeyCode::Space);
+    play_out(&mut app);
+    tap(&mut app, KeyCode::Enter);
+    let after = m(&app).state.clone();
+    tap(&mut app, KeyCode::KeyU);
+    assert_eq!(m(&app).state, after);
+    assert!(m(&app).message.as_deref().unwrap().contains("practice"));
+}
+
+#[test]
+fn playback_turns_a_rolling_ball_and_replay_shows_the_shot_again() {
+    let opts = position(
+        vec![ball(0, -0.9, 0.0), ball(1, 0.9, 0.5), ball(10, 0.9, -0.5)],
+        shot(PlayerId::A, CueBall::AsItLies, false),
+    );
+    let mut app = app_with(opts);
+    tap(&mut app, KeyCode::KeyS); // a safety: no ball need be called
+    {
+        let mut aim = app.world_mut().resource_mut::<Aim>();
+        aim.stroke.aim_deg = 0.0;
+        aim.stroke.speed = 1.0;
+        aim.stroke.height = 0.4;
+    }
+    tap(&mut app, KeyCode::Space);
+    let mut turns = Vec::new();
+    while cycle(&app) == ShotCycle::Playing {
+        let poses = app.world().resource::<tenball::game::BallPoses>();
+        if let Some((_, q)) = poses.0[0] {
+            turns.push(q);
+        }
+        app.update();
+    }
+    assert!(turns.len() > 5);
+    let turned = turns.first().unwrap().angle_between(*turns.last().unwrap());
+    assert!(
+        turned > 0.5,
+        "the cue ball turned only {turned} rad while rolling"
+    );
+    tap(&mut app, KeyCode::Enter);
+    tap(&mut app, KeyCode::KeyR);
+    assert!(
+        app.world().resource::<Playback>().active(),
+        "R replays the last shot"
+    );
+    for _ in 0..200 {
+        app.update();
+    }
+    assert!(!app.world().resource::<Playback>().active());
+    assert_ne!(
+        cycle(&app),
+        ShotCycle::Playing,
+        "a replay does not replay the rules"
+    );
+}
+
+#[test]
+fn tracking_lines_are_computed_off_the_main_thread_and_follow_the_aim() {
+    let opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.0, 0.0), ball(10, 0.9, -0.4)],
+        shot(PlayerId::A, CueBall::AsItLies, false),
+    );
+    let mut app = app_with(opts);
+    app.world_mut().resource_mut::<Aim>().stroke.aim_deg = 0.0;
+    let wait = |app: &mut App, n: u64| {
+        for _ in 0..200 {
+            app.update();
+            std::thread::sleep(Duration::from_millis(5));
+            if app.world().resource::<Tracking>().computed >= n
+                && app
+                    .world()
+                    .resource::<Tracking>()
+                    .for_input
+                    .as_ref()
+                    .map(|f| f.1.aim_deg)
+                    == Some(app.world().resource::<Aim>().stroke.aim_deg)
+            {
+                return;
+            }
+        }
+        panic!("no prediction arrived");
+    };
+    wait(&mut app, 1);
+    let lines = &app.world().resource::<Tracking>().lines;
+    let balls: Vec<u8> = lines.iter().map(|l| l.0).collect();
+    assert!(
+        balls.contains(&0) && balls.contains(&1),
+        "moving balls {balls:?}"
+    );
+    let first = app.world().resource::<Tracking>().computed;
+    app.world_mut().resource_mut::<Aim>().stroke.aim_deg = 90.0;
+    wait(&mut app, first + 1);
+    let lines = &app.world().resource::<Tracking>().lines;
+    let balls: Vec<u8> = lines.iter().map(|l| l.0).collect();
+    assert_eq!(balls, vec![0], "aimed away, only the cue ball moves");
+}
+
+#[test]
+fn set_up_mode_takes_a_ball_off_puts_it_back_and_saves_a_playable_table() {
+    let mut app = app_with(GameOptions::default());
+    tap(&mut app, KeyCode::F2);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Setup
+    );
+    let three = m(&app)
+        .layout
+        .balls
+        .iter()
+        .find(|b| b.ball == 3)
+        .unwrap()
+        .at;
+    set_pointer(&mut app, three);
+    tap(&mut app, KeyCode::Delete);
+    assert!(!m(&app).state.on_table.contains(3));
+    assert!(m(&app).layout.balls.iter().all(|b| b.ball != 3));
+    set_pointer(&mut app, Point::new(0.2, -0.3));
+    tap(&mut app, KeyCode::Digit3);
+    assert!(m(&app).state.on_table.contains(3));
+    // Move the 5 by dragging it.
+    let five = m(&app)
+        .layout
+        .balls
+        .iter()
+        .find(|b| b.ball == 5)
+        .unwrap()
+        .at;
+    drag(&mut app, five, Point::new(-0.2, 0.4));
+    assert_eq!(
+        m(&app)
+            .layout
+            .balls
+            .iter()
+            .find(|b| b.ball == 5)
+            .unwrap()
+            .at,
+        Point::new(-0.2, 0.4)
+    );
+    let dir = std::env::temp_dir().join(format!("tenball-setup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("pos.json");
+    app.world_mut()
+        .write_message(GameAction::Save(path.clone()));
+    app.update();
+    let saved = TableFile::load(&path).expect("the saved table loads");
+    assert_eq!(saved.layout, m(&app).layout);
+    tap(&mut app, KeyCode::F2);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Table
+    );
+    app.update();
+    assert_eq!(
+        cycle(&app),
+        ShotCycle::BallInHand,
+        "the break: ball in hand"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
