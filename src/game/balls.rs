@@ -76,8 +76,10 @@ pub fn ball_texture_rgba(ball: u8) -> Vec<u8> {
             if !label.is_empty() {
                 for centre in [0.25f32, 0.75] {
                     // Distances on the sphere near the equator: u spans 2 pi, v spans pi.
-                    let du = (u - centre) * 2.0;
-                    let dv = v - 0.5;
+                    // The sphere's map turns the picture half round at the equator: the digits
+                    // are drawn turned back so that they read upright.
+                    let du = (centre - u) * 2.0;
+                    let dv = 0.5 - v;
                     let d = (du * du + dv * dv).sqrt();
                     if d < 0.12 {
                         c = white;

@@ -7,19 +7,21 @@
 //! bare cloth fall in the picture (pixels), so that a test can check the picture's content.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy::window::PrimaryWindow;
 use bevy_panorbit_camera::PanOrbitCamera;
 use serde::{Deserialize, Serialize};
 
+use super::ShotCycle;
 use super::camera::CameraView;
 use super::input::Aim;
 use super::playback::{BallPoses, Playback};
 use super::scene::world;
 use super::session::{GameAction, Match};
-use super::{GameSystems, ShotCycle};
 use crate::physics::Strike;
 use crate::referee::TableChoice;
 use crate::table::{Pocket, Point};
@@ -48,6 +50,14 @@ pub enum ScriptStep {
     /// Press and release a key (bevy's `KeyCode` name, e.g. `KeyH`).
     Key(String),
     Camera(CameraView),
+    /// Put the camera (free view) looking at a point on the table from a direction: yaw 0
+    /// looks toward the left cushion (+y), pitch 90 straight down; distance in metres.
+    Look {
+        at: Point,
+        yaw_deg: f32,
+        pitch_deg: f32,
+        distance: f32,
+    },
     /// Save a screenshot (and the ball positions in it beside it, as JSON).
     Screenshot(PathBuf),
     /// Count this many frames and print the frame rate.
@@ -104,8 +114,8 @@ struct Runner {
     next: usize,
     wait: u32,
     released: Option<KeyCode>,
-    /// A screenshot being written: its path and frames waited.
-    shot: Option<(PathBuf, u32)>,
+    /// A screenshot being taken: its path, frames waited, and how it went.
+    shot: Option<(PathBuf, u32, Arc<AtomicU8>)>,
     fps: Option<(u32, u32, f64)>,
 }
 
@@ -121,7 +131,8 @@ pub(super) fn plugin(app: &mut App, script: Option<Script>) {
         shot: None,
         fps: None,
     })
-    .add_systems(Update, run.in_set(GameSystems::Input))
+    // Before the game's input reads the keys, after bevy's input has cleared last frame's.
+    .add_systems(PreUpdate, run.after(bevy::input::InputSystems))
     .add_systems(PostStartup, instant_camera);
 }
 
@@ -179,6 +190,7 @@ fn run(
     poses: Res<BallPoses>,
     cams: Query<(&Camera, &GlobalTransform)>,
     windows: Query<&Window, With<PrimaryWindow>>,
+    mut orbit: Query<&mut PanOrbitCamera>,
 ) {
     if let Some(k) = runner.released.take() {
         keys.release(k);
@@ -199,23 +211,36 @@ fn run(
         );
         runner.fps = None;
     }
-    if let Some((path, waited)) = runner.shot.clone() {
-        // The picture is read back from the GPU a few frames later.
-        if !path.exists() && waited < 600 {
-            runner.shot = Some((path, waited + 1));
-            return;
+    if let Some((path, waited, state)) = runner.shot.clone() {
+        // The picture is read back from the GPU a few frames later; a blank one (pipelines
+        // still compiling on a software renderer) is taken again.
+        match state.load(Ordering::SeqCst) {
+            SAVED if path.exists() => runner.shot = None,
+            BLANK if waited < 2_000 => {
+                runner.shot = Some((path.clone(), waited + 1, take_picture(&mut commands, &path)));
+                return;
+            }
+            _ if waited < 2_000 => {
+                runner.shot = Some((path, waited + 1, state));
+                return;
+            }
+            _ => {
+                eprintln!(
+                    "tenball: the screenshot {} was never written",
+                    path.display()
+                );
+                exit.write(AppExit::error());
+                runner.shot = None;
+                return;
+            }
         }
-        if !path.exists() {
-            eprintln!(
-                "tenball: the screenshot {} was never written",
-                path.display()
-            );
-            exit.write(AppExit::error());
-        }
-        runner.shot = None;
     }
     if runner.wait > 0 {
         runner.wait -= 1;
+        return;
+    }
+    // Steps begin once the camera has taken its first place.
+    if orbit.iter().any(|c| !c.initialized) {
         return;
     }
     let Some(step) = runner.steps.get(runner.next).cloned() else {
@@ -266,6 +291,27 @@ fn run(
             *view = v;
             runner.wait = 3;
         }
+        ScriptStep::Look {
+            at,
+            yaw_deg,
+            pitch_deg,
+            distance,
+        } => {
+            *view = CameraView::Free;
+            for mut c in &mut orbit {
+                let focus = world(at.x, at.y, m.table().ball_radius);
+                c.target_focus = focus;
+                c.focus = focus;
+                c.target_yaw = yaw_deg.to_radians();
+                c.yaw = Some(c.target_yaw);
+                c.target_pitch = pitch_deg.to_radians();
+                c.pitch = Some(c.target_pitch);
+                c.target_radius = distance;
+                c.radius = Some(distance);
+                c.force_update = true;
+            }
+            runner.wait = 3;
+        }
         ScriptStep::Screenshot(path) => {
             if let Some(map) = picture_map(&m, &poses, &cams, &windows) {
                 let json = path.with_extension("json");
@@ -277,10 +323,8 @@ fn run(
                 }
             }
             let _ = std::fs::remove_file(&path);
-            commands
-                .spawn(Screenshot::primary_window())
-                .observe(save_to_disk(path.clone()));
-            runner.shot = Some((path, 0));
+            let state = take_picture(&mut commands, &path);
+            runner.shot = Some((path, 0, state));
         }
         ScriptStep::MeasureFps(n) => {
             runner.fps = Some((0, n.max(1), time.elapsed_secs_f64()));
@@ -289,6 +333,32 @@ fn run(
             exit.write(AppExit::Success);
         }
     }
+}
+
+const SAVED: u8 = 1;
+const BLANK: u8 = 2;
+
+/// Asks for a screenshot of the window; it is saved to `path` unless every pixel is alike.
+fn take_picture(commands: &mut Commands, path: &std::path::Path) -> Arc<AtomicU8> {
+    let state = Arc::new(AtomicU8::new(0));
+    let seen = state.clone();
+    let mut save = save_to_disk(path.to_path_buf());
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>| {
+            let blank = captured
+                .image
+                .data
+                .as_ref()
+                .is_none_or(|d| d.len() < 4 || d.chunks_exact(4).all(|p| p[..3] == d[..3]));
+            if blank {
+                seen.store(BLANK, Ordering::SeqCst);
+            } else {
+                save(captured);
+                seen.store(SAVED, Ordering::SeqCst);
+            }
+        },
+    );
+    state
 }
 
 fn picture_map(
