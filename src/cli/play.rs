@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use super::{CliError, parse_json, read_input};
-use crate::game::{CameraView, GameOptions, Mode, Script, ScriptStep, options_from_file};
+use crate::game::{CameraView, GameOptions, Mode, Quality, Script, ScriptStep, options_from_file};
 use crate::table::TableSize;
 use crate::tablefile::TableFile;
 
@@ -42,6 +42,10 @@ pub struct PlayArgs {
     /// Draw no panels (HUD, stroke, ruling card): clean pictures of the table.
     #[arg(long)]
     pub hide_panels: bool,
+    /// Rendering quality: auto (low on a software renderer), low (no multisampling, shadows
+    /// or lamps) or high.
+    #[arg(long, default_value = "auto", value_parser = parse_quality)]
+    pub quality: Option<Quality>,
     /// Print the frame rate over this many frames (after 60 frames to settle), then exit.
     #[arg(long, value_name = "FRAMES")]
     pub measure_fps: Option<u32>,
@@ -50,6 +54,15 @@ pub struct PlayArgs {
 fn parse_camera(s: &str) -> Result<CameraView, String> {
     serde_json::from_value(serde_json::Value::String(s.into()))
         .map_err(|_| format!("unknown camera `{s}`: use behind, overhead or free"))
+}
+
+fn parse_quality(s: &str) -> Result<Quality, String> {
+    match s {
+        "auto" => Ok(Quality::Auto),
+        "low" => Ok(Quality::Low),
+        "high" => Ok(Quality::High),
+        _ => Err(format!("unknown quality `{s}`: use auto, low or high")),
+    }
 }
 
 fn parse_window(s: &str) -> Result<(u32, u32), String> {
@@ -109,6 +122,7 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
     }
     opts.seed = args.seed;
     opts.panels = !args.hide_panels;
+    opts.quality = args.quality.unwrap_or_default();
     if let Some(w) = args.window {
         opts.window = w;
     }

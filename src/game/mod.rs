@@ -32,6 +32,7 @@ use bevy::prelude::*;
 pub use camera::CameraView;
 pub use input::{AIM_DRAG_FINE, Aim, CallDraft, CallKind, Drag, Pointer};
 pub use playback::{BallPoses, Playback, PlaybackDone, ShotSound, SoundKind};
+pub use scene::Quality;
 pub use script::{Script, ScriptStep};
 pub use session::{GameAction, Match, Mode, Snapshot};
 pub use tracking::Tracking;
@@ -105,6 +106,7 @@ pub struct GameOptions {
     pub window: (u32, u32),
     /// Draw the panels (HUD, stroke, ruling card).
     pub panels: bool,
+    pub quality: Quality,
 }
 
 impl Default for GameOptions {
@@ -119,6 +121,7 @@ impl Default for GameOptions {
             script: None,
             window: (1280, 720),
             panels: true,
+            quality: Quality::Auto,
         }
     }
 }
@@ -155,6 +158,7 @@ pub fn run(opts: GameOptions) -> AppExit {
     let (w, h) = opts.window;
     let script = opts.script.clone();
     let panels = opts.panels;
+    let quality = opts.quality;
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -171,7 +175,8 @@ pub fn run(opts: GameOptions) -> AppExit {
                 ..default()
             }),
     )
-    .add_plugins(GameLogicPlugin(opts));
+    .add_plugins(GameLogicPlugin(opts))
+    .insert_resource(quality);
     scene::plugin(&mut app);
     balls::plugin(&mut app);
     cue::plugin(&mut app);

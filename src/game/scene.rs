@@ -28,9 +28,25 @@ pub fn world(x: f64, y: f64, h: f64) -> Vec3 {
     Vec3::new(w.x, w.y, w.z)
 }
 
-/// Marks what belongs to the drawn table (redrawn when the table size changes).
+/// Marks what belongs to the drawn table.
 #[derive(Component)]
 pub struct TableMesh;
+
+/// The softer lights along the table, left out on a software renderer.
+#[derive(Component)]
+struct Lamp;
+
+/// How much the renderer is asked to do.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Quality {
+    /// Low on a software renderer (no GPU), high otherwise.
+    #[default]
+    Auto,
+    /// No multisampling, no shadows, one light: about three times the frame rate on Mesa's
+    /// software renderer.
+    Low,
+    High,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.08, 0.08, 0.1)))
@@ -39,7 +55,42 @@ pub(super) fn plugin(app: &mut App) {
             brightness: 250.0,
             ..default()
         })
-        .add_systems(Startup, spawn_table);
+        .init_resource::<Quality>()
+        .add_systems(Startup, spawn_table)
+        .add_systems(PostStartup, apply_quality);
+}
+
+fn apply_quality(
+    mut commands: Commands,
+    quality: Res<Quality>,
+    adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
+    cams: Query<Entity, With<Camera3d>>,
+    mut sun: Query<&mut DirectionalLight>,
+    lamps: Query<Entity, With<Lamp>>,
+) {
+    let software = adapter
+        .as_ref()
+        // bevy re-exports no `DeviceType`: its name says it.
+        .is_some_and(|a| format!("{:?}", a.device_type) == "Cpu");
+    let low = match *quality {
+        Quality::Auto => software,
+        Quality::Low => true,
+        Quality::High => false,
+    };
+    if !low {
+        return;
+    }
+    info!("low quality (software renderer: {software}): no multisampling, shadows or lamps");
+    for c in &cams {
+        commands.entity(c).insert(Msaa::Off);
+    }
+    for mut s in &mut sun {
+        s.shadow_maps_enabled = false;
+        s.illuminance *= 1.4;
+    }
+    for l in &lamps {
+        commands.entity(l).despawn();
+    }
 }
 
 /// A mesh of flat-shaded faces, each face a convex polygon of points, turned to face away from
@@ -278,6 +329,7 @@ fn spawn_table(
                 ..default()
             },
             Transform::from_xyz(x, 1.2, 0.0),
+            Lamp,
         ));
     }
 }
