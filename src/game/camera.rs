@@ -88,6 +88,7 @@ fn follow(
     m: Res<Match>,
     aim: Res<Aim>,
     pointer: Res<Pointer>,
+    panels: Option<Res<super::hud::ShowPanels>>,
     mut cams: Query<&mut PanOrbitCamera>,
 ) {
     let Ok(mut cam) = cams.single_mut() else {
@@ -101,10 +102,16 @@ fn follow(
     match *view {
         CameraView::Free => {}
         CameraView::Overhead => {
-            cam.target_focus = Vec3::ZERO;
+            // With the panels shown, the table sits left of the stroke panel.
+            let (focus_x, radius) = if panels.is_some_and(|p| p.0) {
+                (0.55, OVERHEAD_RADIUS * 1.22)
+            } else {
+                (0.0, OVERHEAD_RADIUS)
+            };
+            cam.target_focus = Vec3::new(focus_x, 0.0, 0.0);
             cam.target_yaw = 0.0;
             cam.target_pitch = std::f32::consts::FRAC_PI_2 - 1e-3;
-            cam.target_radius = OVERHEAD_RADIUS;
+            cam.target_radius = radius;
         }
         CameraView::Behind => {
             let a = aim.stroke.aim_deg.to_radians() as f32;
