@@ -4,8 +4,16 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# pkg-config and a C compiler for -sys crates; the headless simulator needs nothing else.
-packages=(pkg-config build-essential)
+# pkg-config and a C compiler for -sys crates (all the headless simulator needs); the game's
+# window, input and sound (Wayland, XKB, udev, ALSA headers; X11 libraries winit loads at run
+# time); and, for the rendering test and for playing without a GPU, Xvfb with Mesa's software
+# Vulkan driver.
+packages=(
+    pkg-config build-essential
+    libwayland-dev libxkbcommon-dev libudev-dev libasound2-dev
+    libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0
+    xvfb xauth mesa-vulkan-drivers libvulkan1
+)
 missing=()
 for p in "${packages[@]}"; do
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
