@@ -117,16 +117,7 @@ pub fn play_shot(
     declared: &[Declared],
     cfg: &SimConfig,
 ) -> Result<PlayedShot, PlayError> {
-    let on_layout: Vec<u8> = {
-        let mut v: Vec<u8> = layout
-            .balls
-            .iter()
-            .map(|b| b.ball)
-            .filter(|&b| b != CUE)
-            .collect();
-        v.sort_unstable();
-        v
-    };
+    let on_layout = layout.object_balls();
     let on_table: Vec<u8> = state.on_table.iter().collect();
     if on_layout != on_table {
         return Err(PlayError::Mismatch(format!(

@@ -66,14 +66,7 @@ impl TableFile {
             ));
         }
         check_layout_allowing_cue_in_hand(&self.layout)?;
-        let mut on_layout: Vec<u8> = self
-            .layout
-            .balls
-            .iter()
-            .map(|b| b.ball)
-            .filter(|&b| b != CUE)
-            .collect();
-        on_layout.sort_unstable();
+        let on_layout = self.layout.object_balls();
         let on_table: Vec<u8> = self.state.on_table.iter().collect();
         if on_layout != on_table {
             return Err(format!(

@@ -573,3 +573,74 @@ fn set_up_mode_takes_a_ball_off_puts_it_back_and_saves_a_playable_table() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The 10 alone, straight in to the foot left corner from the cue ball.
+fn ten_straight_in(race_to: u32) -> GameOptions {
+    let dir = (0.27f64, 0.135f64);
+    let n = dir.0.hypot(dir.1);
+    let (ux, uy) = (dir.0 / n, dir.1 / n);
+    let mut opts = position(
+        vec![ball(0, 1.0 - 0.4 * ux, 0.5 - 0.4 * uy), ball(10, 1.0, 0.5)],
+        shot(PlayerId::A, CueBall::AsItLies, false),
+    );
+    let file = opts.load.as_mut().unwrap();
+    file.state.rules.race_to = race_to;
+    opts.rules.race_to = race_to;
+    file.stroke = Some(tenball::physics::Strike {
+        height: -0.3,
+        ..tenball::physics::Strike::new(uy.atan2(ux).to_degrees(), 2.0)
+    });
+    opts
+}
+
+fn pot_the_ten(app: &mut App) {
+    app.world_mut().write_message(GameAction::CallBall(10));
+    app.world_mut()
+        .write_message(GameAction::CallPocket(Pocket::FootLeft));
+    app.update();
+    tap(app, KeyCode::Space);
+    play_out(app);
+}
+
+#[test]
+fn a_won_rack_scores_and_racks_again_for_the_next_break() {
+    let mut app = app_with(ten_straight_in(7));
+    pot_the_ten(&mut app);
+    let mm = m(&app);
+    assert!(mm.rulings.is_empty(), "a new rack starts a new log");
+    let r = &mm.last.as_ref().unwrap().played.judged.ruling;
+    assert!(r.rack_result.is_some(), "{}", r.explanation);
+    assert_eq!(mm.state.score, [1, 0]);
+    assert_eq!(mm.state.on_table, BallSet::FULL);
+    assert_eq!(
+        mm.layout.balls.len(),
+        11,
+        "ten object balls racked and the cue ball"
+    );
+    assert!(matches!(mm.state.phase, Phase::Break { .. }));
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(cycle(&app), ShotCycle::BallInHand);
+}
+
+#[test]
+fn the_last_rack_of_the_race_ends_the_match_and_a_new_match_can_start() {
+    let mut app = app_with(ten_straight_in(1));
+    pot_the_ten(&mut app);
+    tap(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(cycle(&app), ShotCycle::MatchOver);
+    assert!(matches!(
+        m(&app).state.phase,
+        Phase::MatchOver {
+            winner: PlayerId::A
+        }
+    ));
+    // Nothing can be shot now.
+    tap(&mut app, KeyCode::Space);
+    assert_eq!(cycle(&app), ShotCycle::MatchOver);
+    app.world_mut().write_message(GameAction::NewMatch);
+    app.update();
+    app.update();
+    assert_eq!(m(&app).state.score, [0, 0]);
+    assert_eq!(cycle(&app), ShotCycle::BallInHand);
+}

@@ -158,6 +158,16 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let opts = options(args)?;
+    // Without a display winit cannot open a window (and would panic): say what to do.
+    if cfg!(target_os = "linux")
+        && std::env::var_os("DISPLAY").is_none()
+        && std::env::var_os("WAYLAND_DISPLAY").is_none()
+    {
+        return Err(CliError::input(
+            "no display to open the game's window on (neither DISPLAY nor WAYLAND_DISPLAY is set); \
+             on a machine without one run it under Xvfb: xvfb-run -a tenball play ...",
+        ));
+    }
     match crate::game::run(opts) {
         bevy::app::AppExit::Success => Ok(()),
         bevy::app::AppExit::Error(code) => Err(CliError {

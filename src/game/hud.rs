@@ -235,6 +235,9 @@ fn panels(
                     if let Some(r) = m.rulings.last() {
                         ui.label(&r.explanation);
                     }
+                    if ui.button("New match").clicked() {
+                        actions.write(GameAction::NewMatch);
+                    }
                 });
         }
         _ => {}
@@ -438,34 +441,11 @@ fn tip_widget(ui: &mut egui::Ui, aim: &mut Aim) {
         }
         let tip = c + egui::vec2(aim.stroke.side as f32, -aim.stroke.height as f32) * rad;
         painter.circle_filled(tip, 6.0, egui::Color32::from_rgb(40, 80, 190));
-        let tips = |share: f64| share * BALL_RADIUS / TIP_WIDTH;
         let miscue = aim.stroke.side.hypot(aim.stroke.height) > MISCUE_LIMIT;
         ui.vertical(|ui| {
             ui.label("tip (i j k l, o)");
-            ui.label(format!(
-                "side {:+.2} R\n({:+.2} tips) {}",
-                aim.stroke.side,
-                tips(aim.stroke.side),
-                if aim.stroke.side > 0.0 {
-                    "right"
-                } else if aim.stroke.side < 0.0 {
-                    "left"
-                } else {
-                    ""
-                }
-            ));
-            ui.label(format!(
-                "height {:+.2} R\n({:+.2} tips) {}",
-                aim.stroke.height,
-                tips(aim.stroke.height),
-                if aim.stroke.height > 0.0 {
-                    "follow"
-                } else if aim.stroke.height < 0.0 {
-                    "draw"
-                } else {
-                    ""
-                }
-            ));
+            ui.label(tip_line("side", aim.stroke.side, "right", "left"));
+            ui.label(tip_line("height", aim.stroke.height, "follow", "draw"));
             if miscue {
                 ui.colored_label(
                     egui::Color32::from_rgb(230, 60, 60),
@@ -474,6 +454,21 @@ fn tip_widget(ui: &mut egui::Ui, aim: &mut Aim) {
             }
         });
     });
+}
+
+/// One tip offset in words: shares of the radius, tips, and which way.
+fn tip_line(name: &str, share: f64, plus: &str, minus: &str) -> String {
+    let way = if share > 0.0 {
+        plus
+    } else if share < 0.0 {
+        minus
+    } else {
+        ""
+    };
+    format!(
+        "{name} {share:+.2} R\n({:+.2} tips) {way}",
+        share * BALL_RADIUS / TIP_WIDTH
+    )
 }
 
 fn call_section(

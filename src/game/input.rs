@@ -171,19 +171,12 @@ fn mouse(
 ) {
     let fine = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
     let t = m.table();
-    let r = t.ball_radius;
     if buttons.just_pressed(MouseButton::Left)
         && !pointer.over_panel
         && let Some(p) = pointer.on_table
     {
         let cue = m.cue_ball();
-        let on_ball = m
-            .layout
-            .balls
-            .iter()
-            .filter(|b| b.at.distance(p) < r * 1.2)
-            .min_by(|a, b| a.at.distance(p).total_cmp(&b.at.distance(p)))
-            .map(|b| b.ball);
+        let on_ball = m.ball_near(p);
         let pocket = Pocket::ALL
             .into_iter()
             .map(|k| (k, t.pocket_mouth_centre(k).distance(p)))

@@ -96,6 +96,8 @@ pub enum GameAction {
     Replay { slow: bool },
     /// Save the table to a new file.
     Save(std::path::PathBuf),
+    /// A new match from the first rack, the same players and rules.
+    NewMatch,
 }
 
 impl Match {
@@ -167,6 +169,17 @@ impl Match {
         self.state = s.state;
         self.layout = s.layout;
         self.orient = s.orient;
+    }
+
+    /// The ball under a pointer at `p` (within 1.2 radii of its centre), the nearest if two.
+    pub fn ball_near(&self, p: Point) -> Option<u8> {
+        let r = self.table().ball_radius;
+        self.layout
+            .balls
+            .iter()
+            .filter(|b| b.at.distance(p) < r * 1.2)
+            .min_by(|a, b| a.at.distance(p).total_cmp(&b.at.distance(p)))
+            .map(|b| b.ball)
     }
 
     /// Why the cue ball may not go to `p` now, or `None` when it may.
@@ -514,6 +527,16 @@ fn act(
                 } else {
                     m.message = Some("no shot to replay yet".into());
                 }
+            }
+            GameAction::NewMatch => {
+                let rules = m.state.rules;
+                let table = m.state.table;
+                m.state = GameState::with_breaker(rules, table, crate::referee::PlayerId::A);
+                m.new_rack();
+                m.last = None;
+                m.message = None;
+                aim.after_shot(&m);
+                next.set(m.cycle());
             }
             other => {
                 if matches!(

@@ -51,16 +51,6 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn ball_under(m: &Match, p: Point) -> Option<u8> {
-    let r = m.table().ball_radius;
-    m.layout
-        .balls
-        .iter()
-        .filter(|b| b.at.distance(p) < r * 1.2)
-        .min_by(|a, b| a.at.distance(p).total_cmp(&b.at.distance(p)))
-        .map(|b| b.ball)
-}
-
 fn mouse(
     screen: Res<State<Screen>>,
     buttons: Res<ButtonInput<MouseButton>>,
@@ -77,7 +67,7 @@ fn mouse(
         return;
     };
     if buttons.just_pressed(MouseButton::Left) && !pointer.over_panel {
-        carried.0 = ball_under(&m, p).map(|b| (b, p));
+        carried.0 = m.ball_near(p).map(|b| (b, p));
     }
     if buttons.pressed(MouseButton::Left)
         && let Some((b, _)) = carried.0
@@ -120,7 +110,7 @@ fn keys(
         return;
     };
     if (keys.just_pressed(KeyCode::Delete) || keys.just_pressed(KeyCode::Backspace))
-        && let Some(b) = ball_under(&m, p)
+        && let Some(b) = m.ball_near(p)
     {
         out.write(SetupAction::Remove(b));
     }

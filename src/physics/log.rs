@@ -110,6 +110,20 @@ pub struct Layout {
     pub balls: Vec<Placed>,
 }
 
+impl Layout {
+    /// The numbers of the object balls (all but the cue ball, 0), in order.
+    pub fn object_balls(&self) -> Vec<u8> {
+        let mut v: Vec<u8> = self
+            .balls
+            .iter()
+            .map(|b| b.ball)
+            .filter(|&b| b != 0)
+            .collect();
+        v.sort_unstable();
+        v
+    }
+}
+
 impl ShotLog {
     /// Object balls that touched a cushion or rail top during the shot, each once, in order of
     /// number.
