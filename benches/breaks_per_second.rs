@@ -12,7 +12,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("run_break_one_thread", |b| {
         b.iter(|| {
             index += 1;
-            run_break(&spec, index)
+            run_break(&spec, index).unwrap()
         })
     });
     group.finish();

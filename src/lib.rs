@@ -12,6 +12,7 @@
 pub mod adapter;
 pub mod batch;
 pub mod cli;
+pub mod echo;
 #[cfg(feature = "game")]
 pub mod game;
 pub mod physics;

@@ -40,20 +40,6 @@ pub struct TableFileError {
     pub problem: String,
 }
 
-/// The longest piece of a user's value an error message repeats.
-const ECHO_LIMIT: usize = 200;
-
-fn cut(s: &str) -> String {
-    if s.len() <= ECHO_LIMIT {
-        return s.to_string();
-    }
-    let mut end = ECHO_LIMIT;
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}... ({} bytes in all)", &s[..end], s.len())
-}
-
 impl TableFile {
     /// Checks that the file describes a position the game can play from: balls on the bed and
     /// apart, the object balls those the state has on the table, and a cue ball unless it is in
@@ -107,11 +93,16 @@ impl TableFile {
     pub fn parse(text: &str, file: &str) -> Result<TableFile, TableFileError> {
         let t: TableFile = serde_json::from_str(text).map_err(|e| TableFileError {
             file: file.to_string(),
-            problem: format!("{}:{}: {}", e.line(), e.column(), cut(&e.to_string())),
+            problem: format!(
+                "{}:{}: {}",
+                e.line(),
+                e.column(),
+                crate::echo::cut(&e.to_string())
+            ),
         })?;
         t.check().map_err(|problem| TableFileError {
             file: file.to_string(),
-            problem: cut(&problem),
+            problem: crate::echo::cut(&problem),
         })?;
         Ok(t)
     }

@@ -7,7 +7,7 @@ use rand_distr::{Distribution, Normal};
 use serde::{Deserialize, Serialize};
 
 use crate::adapter::facts_from_log;
-use crate::physics::{Layout, SimConfig, Strike, simulate};
+use crate::physics::{Layout, MAX_ELEVATION_DEG, MAX_STRIKE_SPEED, SimConfig, Strike, simulate};
 use crate::referee::{Call, GameState, PlayerId, Pocketed, Rules, rack};
 use crate::table::{Placed, Point, TableSize};
 
@@ -142,8 +142,9 @@ pub struct BreakRecord {
     pub duration: f64,
 }
 
-/// Plays break `index` of the batch.
-pub fn run_break(spec: &BreakSpec, index: u64) -> BreakRecord {
+/// Plays break `index` of the batch. An error says which break could not be played and why
+/// (it does not happen for a spec that passed `validate`, but a batch must not panic).
+pub fn run_break(spec: &BreakSpec, index: u64) -> Result<BreakRecord, String> {
     let seed = break_seed(spec.seed, index);
     let mut rng = StdRng::seed_from_u64(seed);
     let table = spec.table.spec();
@@ -173,11 +174,15 @@ pub fn run_break(spec: &BreakSpec, index: u64) -> BreakRecord {
                 .map(|d| d.sample(&mut rng))
                 .unwrap_or(0.0)
         };
+        // Noise never takes a valid stroke out of the strike's range (speed up to
+        // MAX_STRIKE_SPEED, elevation 0 to 89 degrees): a stroke asked at the limit stays there.
         strike.aim_deg += gauss(n.aim_deg);
-        strike.speed = (strike.speed + gauss(n.speed)).max(0.01);
+        strike.speed = (strike.speed + gauss(n.speed)).clamp(0.01, MAX_STRIKE_SPEED);
         strike.side += gauss(n.tip) / r;
         strike.height += gauss(n.tip) / r;
-        strike.elevation_deg = (strike.elevation_deg + gauss(n.elevation_deg)).abs();
+        strike.elevation_deg = (strike.elevation_deg + gauss(n.elevation_deg))
+            .abs()
+            .min(MAX_ELEVATION_DEG);
     }
     let mut balls = vec![Placed {
         ball: 0,
@@ -193,14 +198,14 @@ pub fn run_break(spec: &BreakSpec, index: u64) -> BreakRecord {
         ..SimConfig::default()
     };
     let log = simulate(&layout, &strike, &cfg)
-        .expect("a rack and a kitchen cue ball make a valid layout");
+        .map_err(|e| format!("break {index} (seed {seed}) cannot be simulated: {e}"))?;
     let facts = facts_from_log(&layout, &log, &[]);
     let state = GameState::with_breaker(Rules::default(), spec.table, PlayerId::A);
     let judged = state
         .judge(&Call::Break, &facts)
-        .expect("the break is always due");
+        .map_err(|e| format!("break {index} (seed {seed}) cannot be judged: {e}"))?;
     let ruling = judged.ruling;
-    BreakRecord {
+    Ok(BreakRecord {
         index,
         seed,
         cue_x: cue_at.x,
@@ -220,5 +225,5 @@ pub fn run_break(spec: &BreakSpec, index: u64) -> BreakRecord {
         legal: ruling.legal,
         breaker_continues: ruling.next.player == PlayerId::A,
         duration: log.duration,
-    }
+    })
 }

@@ -107,22 +107,32 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
             );
         }
     }
-    if args.out.exists() {
+    // Every file the sweep writes must be new: the CSV and its four heatmaps.
+    let outputs: Vec<PathBuf> = std::iter::once(args.out.clone())
+        .chain(
+            ["legal", "pocketed"]
+                .into_iter()
+                .flat_map(|what| ["png", "svg"].map(|ext| sibling(&args.out, what, ext))),
+        )
+        .collect();
+    if let Some(p) = outputs.iter().find(|p| p.exists()) {
         return Err(CliError::input(format!(
-            "{}: exists; choose another --out",
-            args.out.display()
+            "{}: exists; the sweep never writes over a file, choose another --out",
+            p.display()
         )));
     }
     let pool = args.spec.pool()?;
     let bar = progress(specs.len() as u64 * args.count, 0);
     let mut cells = Vec::with_capacity(specs.len());
     for spec in &specs {
-        let records: Vec<_> = pool.install(|| {
-            (0..args.count)
-                .into_par_iter()
-                .map(|i| run_break(spec, i))
-                .collect()
-        });
+        let records: Vec<_> = pool
+            .install(|| {
+                (0..args.count)
+                    .into_par_iter()
+                    .map(|i| run_break(spec, i))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .map_err(CliError::input)?;
         let mut tally = Tally::default();
         records.iter().for_each(|r| tally.add(r));
         let s = tally.summary();
@@ -187,30 +197,31 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
             written.push(path);
         }
     }
-    println!(
-        "{} places x {} speeds x {} breaks",
+    let mut text = format!(
+        "{} places x {} speeds x {} breaks\n",
         places.len(),
         args.speeds.len(),
         args.count
     );
     for c in &cells {
-        println!(
-            "  x {:+.3} y {:+.3}  {:>5.1} m/s  legal {:>5.1} %  pocketed {:.2}",
+        text.push_str(&format!(
+            "  x {:+.3} y {:+.3}  {:>5.1} m/s  legal {:>5.1} %  pocketed {:.2}\n",
             c.x,
             c.y,
             c.speed,
             c.legal_share * 100.0,
             c.balls_pocketed_mean
-        );
+        ));
     }
-    println!(
+    text.push_str(&format!(
         "wrote {}",
         written
             .iter()
             .map(|p| p.display().to_string())
             .collect::<Vec<_>>()
             .join(", ")
-    );
+    ));
+    crate::cli::emit(&text)?;
     Ok(())
 }
 

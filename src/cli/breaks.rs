@@ -215,7 +215,14 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
         .map(parse_shard)
         .transpose()?
         .unwrap_or((0, 1));
-    let indices: Vec<u64> = (k..args.count).step_by(n as usize).collect();
+    // The run's breaks are k, k + n, k + 2n, ... below --count, taken in chunks as they are
+    // run: memory stays flat however large the count.
+    let shard = Shard {
+        k,
+        n,
+        count: args.count,
+    };
+    let total = shard.len();
     let pool = args.spec.pool()?;
 
     let mut tally = Tally::default();
@@ -232,7 +239,7 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
         }
         if exists {
             let back = records::read(path).map_err(CliError::input)?;
-            check_resumed(path, &back.records, &indices, &spec)?;
+            check_resumed(path, &back.records, &shard, &spec)?;
             for r in &back.records {
                 tally.add(r);
             }
@@ -259,8 +266,7 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
             }
             file = Some(f);
             eprintln!(
-                "resuming: {done} of {} breaks already in {}",
-                indices.len(),
+                "resuming: {done} of {total} breaks already in {}",
                 path.display()
             );
         } else {
@@ -280,19 +286,32 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
         // A second handler cannot be set in one process (tests call `run` once per process).
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
     }
-    let bar = progress(indices.len() as u64, done as u64);
+    let bar = progress(total, done as u64);
     // Chunks big enough that uneven breaks even out across the threads, small enough that
     // Ctrl-C stops within a second or two.
-    let chunk = pool.current_num_threads().max(1) * 32;
+    let chunk = pool.current_num_threads().max(1) as u64 * 32;
     let format = args.out.as_deref().map(Format::of).unwrap_or(Format::Jsonl);
     let mut interrupted = false;
-    for batch in indices[done..].chunks(chunk) {
+    let mut next = done as u64;
+    while next < total {
         if stop.load(Ordering::SeqCst) {
             interrupted = true;
             break;
         }
-        let recs: Vec<BreakRecord> =
-            pool.install(|| batch.par_iter().map(|&i| run_break(&spec, i)).collect());
+        let end = (next + chunk).min(total);
+        let batch: Vec<u64> = (next..end).map(|j| shard.index(j)).collect();
+        next = end;
+        let recs: Vec<BreakRecord> = pool
+            .install(|| {
+                batch
+                    .par_iter()
+                    .map(|&i| run_break(&spec, i))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .map_err(|e| CliError {
+                code: 1,
+                message: format!("{e}; the records before it are kept"),
+            })?;
         for r in &recs {
             tally.add(r);
         }
@@ -302,14 +321,14 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
         bar.inc(recs.len() as u64);
     }
     bar.finish_and_clear();
-    print_summary(&tally, args.json);
+    print_summary(&tally, args.json)?;
     if interrupted {
         return Err(CliError {
             code: 130,
             message: format!(
                 "interrupted after {} of {} breaks{}",
                 tally.breaks,
-                indices.len(),
+                total,
                 args.out
                     .as_deref()
                     .map(|p| format!(
@@ -330,22 +349,46 @@ fn io_err(path: &Path) -> impl Fn(std::io::Error) -> CliError + '_ {
     }
 }
 
+/// The breaks of one shard of a run: indices k, k + n, k + 2n, ... below `count`.
+#[derive(Debug, Clone, Copy)]
+struct Shard {
+    k: u64,
+    n: u64,
+    count: u64,
+}
+
+impl Shard {
+    fn len(&self) -> u64 {
+        if self.count > self.k {
+            (self.count - self.k - 1) / self.n + 1
+        } else {
+            0
+        }
+    }
+
+    /// The index of the shard's `j`th break.
+    fn index(&self, j: u64) -> u64 {
+        self.k + j * self.n
+    }
+}
+
 /// The records already in a file must be the first breaks of this very run.
 fn check_resumed(
     path: &Path,
     have: &[BreakRecord],
-    indices: &[u64],
+    shard: &Shard,
     spec: &BreakSpec,
 ) -> Result<(), CliError> {
-    if have.len() > indices.len() {
+    if have.len() as u64 > shard.len() {
         return Err(CliError::input(format!(
             "{}: holds {} records, more than the {} this run makes; check --count and --shard",
             path.display(),
             have.len(),
-            indices.len()
+            shard.len()
         )));
     }
-    for (k, (r, &i)) in have.iter().zip(indices).enumerate() {
+    for (k, r) in have.iter().enumerate() {
+        let i = shard.index(k as u64);
         if r.index != i || r.seed != break_seed(spec.seed, i) {
             return Err(CliError::input(format!(
                 "{}: record {} is break {} with seed {}, but this run's break {} has seed {}; resume with the inputs of the first run (--seed, --count, --shard)",
@@ -361,15 +404,12 @@ fn check_resumed(
     Ok(())
 }
 
-pub fn print_summary(tally: &Tally, json: bool) {
+pub fn print_summary(tally: &Tally, json: bool) -> Result<(), CliError> {
     let summary = tally.summary();
     if json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&summary).expect("summaries serialize")
-        );
+        super::emit(&serde_json::to_string_pretty(&summary).expect("summaries serialize"))
     } else {
-        print!("{}", summary.to_text());
+        super::emit(&summary.to_text())
     }
 }
 
@@ -417,6 +457,6 @@ fn merge(args: &MergeArgs) -> Result<(), CliError> {
     for r in &all {
         tally.add(r);
     }
-    print_summary(&tally, args.json);
+    print_summary(&tally, args.json)?;
     Ok(())
 }

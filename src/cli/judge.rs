@@ -41,9 +41,5 @@ pub fn run(args: &JudgeArgs) -> Result<(), CliError> {
         ruling: judged.ruling,
         state: judged.state,
     };
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&out).expect("rulings serialize")
-    );
-    Ok(())
+    super::emit(&serde_json::to_string_pretty(&out).expect("rulings serialize"))
 }

@@ -32,6 +32,7 @@ impl CliError {
 #[command(
     name = "tenball",
     version,
+    propagate_version = true,
     about = "Ten Ball: a physics-backed shot simulator and referee"
 )]
 struct Cli {
@@ -79,10 +80,40 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`| head`): end quietly, as command-line tools do.
+        Err(e) if e.message.is_empty() => ExitCode::from(e.code),
         Err(e) => {
             eprintln!("tenball: {}", e.message);
             ExitCode::from(e.code)
         }
+    }
+}
+
+/// Writes the command's output to stdout. A closed pipe ends the command quietly (exit 0); any
+/// other failure (a full disk) is an error that says so (exit 1), never a panic.
+pub(crate) fn emit(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let result = out
+        .write_all(text.as_bytes())
+        .and_then(|_| {
+            if text.ends_with('\n') {
+                Ok(())
+            } else {
+                out.write_all(b"\n")
+            }
+        })
+        .and_then(|_| out.flush());
+    match result {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(CliError {
+            code: 0,
+            message: String::new(),
+        }),
+        Err(e) => Err(CliError {
+            code: 1,
+            message: format!("cannot write the output: {e}"),
+        }),
     }
 }
 
@@ -125,7 +156,7 @@ pub(crate) fn parse_json<T: serde::de::DeserializeOwned>(
     serde_json::from_str(text).map_err(|e| {
         // serde_json appends " at line L column C" to its messages; we put the place first.
         let msg = e.to_string();
-        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+        let msg = crate::echo::cut(msg.split(" at line ").next().unwrap_or(&msg));
         CliError::input(format!("{name}:{}:{}: {msg}", e.line(), e.column()))
     })
 }

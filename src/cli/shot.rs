@@ -39,11 +39,7 @@ pub fn run(args: &ShotArgs) -> Result<(), CliError> {
     if args.no_paths {
         log.paths.clear();
     }
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&log).expect("logs serialize")
-    );
-    Ok(())
+    super::emit(&serde_json::to_string_pretty(&log).expect("logs serialize"))
 }
 
 #[derive(Debug, clap::Args)]
@@ -91,9 +87,5 @@ pub fn run_rack(args: &RackArgs) -> Result<(), CliError> {
         },
         strike,
     };
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&out).expect("layouts serialize")
-    );
-    Ok(())
+    super::emit(&serde_json::to_string_pretty(&out).expect("layouts serialize"))
 }

@@ -6,6 +6,11 @@ use serde::{Deserialize, Serialize};
 use super::params::{BALL_MASS, CUE_END_MASS, CUE_MASS, MISCUE_LIMIT};
 use crate::table::BALL_RADIUS;
 
+/// The fastest stroke accepted (m/s): beyond any human stroke.
+pub const MAX_STRIKE_SPEED: f64 = 20.0;
+/// The steepest cue accepted (degrees above horizontal).
+pub const MAX_ELEVATION_DEG: f64 = 89.0;
+
 /// One stroke of the cue.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -54,13 +59,13 @@ impl Strike {
         if self.speed <= 0.0 {
             return Err(format!("strike.speed must be positive, got {}", self.speed));
         }
-        if self.speed > 20.0 {
+        if self.speed > MAX_STRIKE_SPEED {
             return Err(format!(
                 "strike.speed {} m/s is beyond any human stroke (at most 20)",
                 self.speed
             ));
         }
-        if !(0.0..=89.0).contains(&self.elevation_deg) {
+        if !(0.0..=MAX_ELEVATION_DEG).contains(&self.elevation_deg) {
             return Err(format!(
                 "strike.elevation_deg must be within 0 to 89, got {}",
                 self.elevation_deg

@@ -13,7 +13,7 @@ mod sim;
 pub use colliders::{
     CORNER_HOLE, CUSHION_DEPTH, SIDE_HOLE, cushion_shapes, from_world, pocket_holes, to_world,
 };
-pub use cue::{CueResult, Strike, strike};
+pub use cue::{CueResult, MAX_ELEVATION_DEG, MAX_STRIKE_SPEED, Strike, strike};
 pub use log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
 pub use params::SimConfig;
 pub use plugin::{

@@ -49,6 +49,39 @@ pub struct SimConfig {
     pub fast_forward: bool,
 }
 
+/// The bounds of the settings, so that no shot can cost more than about a minute of work or
+/// a few hundred megabytes of samples.
+pub const DT_RANGE: (f64, f64) = (1.0e-4, 0.01);
+pub const MAX_TIME_RANGE: (f64, f64) = (1.0e-3, 120.0);
+/// `sample_dt` is 0 (no paths) or within this range.
+pub const SAMPLE_DT_RANGE: (f64, f64) = (1.0e-3, 1.0);
+
+impl SimConfig {
+    /// Checks each setting against its bounds; says which is wrong and what is allowed.
+    pub fn validate(&self) -> Result<(), String> {
+        let within = |v: f64, (lo, hi): (f64, f64)| v.is_finite() && v >= lo && v <= hi;
+        if !within(self.dt, DT_RANGE) {
+            return Err(format!(
+                "config.dt must be within {} to {} s, got {}",
+                DT_RANGE.0, DT_RANGE.1, self.dt
+            ));
+        }
+        if !within(self.max_time, MAX_TIME_RANGE) {
+            return Err(format!(
+                "config.max_time must be within {} to {} s, got {}",
+                MAX_TIME_RANGE.0, MAX_TIME_RANGE.1, self.max_time
+            ));
+        }
+        if self.sample_dt != 0.0 && !within(self.sample_dt, SAMPLE_DT_RANGE) {
+            return Err(format!(
+                "config.sample_dt must be 0 (no paths) or within {} to {} s, got {}",
+                SAMPLE_DT_RANGE.0, SAMPLE_DT_RANGE.1, self.sample_dt
+            ));
+        }
+        Ok(())
+    }
+}
+
 impl Default for SimConfig {
     fn default() -> Self {
         SimConfig {

@@ -133,12 +133,7 @@ impl TableSim {
         let table = layout.table.spec();
         check_layout(layout, &table)?;
         s.validate().map_err(LayoutError)?;
-        if !(cfg.dt > 0.0 && cfg.dt <= 0.01 && cfg.max_time > 0.0 && cfg.sample_dt >= 0.0) {
-            return Err(LayoutError(format!(
-                "simulation settings out of range: dt {} (0 to 0.01 s), max_time {}, sample_dt {}",
-                cfg.dt, cfg.max_time, cfg.sample_dt
-            )));
-        }
+        cfg.validate().map_err(LayoutError)?;
         let mut world = new_world(cfg.dt);
         add_table(&mut world, &table);
         let rest_height = settled_height(cfg.dt);

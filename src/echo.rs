@@ -1,0 +1,31 @@
+//! Error messages quote what the user wrote; a quote is cut to a length a terminal can show, so
+//! that a 10 MB value in an input never becomes a 10 MB line on stderr.
+
+/// The most of a message an error repeats (bytes).
+pub const MESSAGE_LIMIT: usize = 300;
+
+/// `msg`, cut to `MESSAGE_LIMIT` bytes (at a character boundary) with its full length said.
+pub fn cut(msg: &str) -> String {
+    if msg.len() <= MESSAGE_LIMIT {
+        return msg.to_string();
+    }
+    let mut end = MESSAGE_LIMIT;
+    while !msg.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}... (cut, {} bytes in all)", &msg[..end], msg.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_message_is_cut_and_says_its_length() {
+        let long = "é".repeat(1_000_000);
+        let c = cut(&long);
+        assert!(c.len() < MESSAGE_LIMIT + 40, "{} bytes", c.len());
+        assert!(c.ends_with("(cut, 2000000 bytes in all)"));
+        assert_eq!(cut("short"), "short");
+    }
+}

@@ -1,0 +1,236 @@
+//! Regression tests for the hostile-input report (issue 10), one named after each bug it pins:
+//! the symptom, and since the fix what happens instead.
+
+mod common;
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::tenball;
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tenball-reg-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn shot_with_config(config: &str) -> String {
+    let text = std::fs::read_to_string("assets/examples/shot-break.json").unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["config"] = serde_json::from_str(config).unwrap();
+    v.to_string()
+}
+
+/// Was: `sample_dt` 1e-300 never advanced the sampling clock and ate memory until killed; `dt`
+/// 1e-9 ran for minutes. Now each setting has bounds, said in the error, and exit 2.
+#[test]
+fn shot_settings_out_of_bounds_are_refused_with_the_bounds() {
+    for (config, field) in [
+        (r#"{"sample_dt": 1e-300}"#, "config.sample_dt"),
+        (r#"{"sample_dt": 1e-9}"#, "config.sample_dt"),
+        (r#"{"dt": 1e-9}"#, "config.dt"),
+        (r#"{"dt": 1e-6, "fast_forward": false}"#, "config.dt"),
+        (r#"{"max_time": 1e9}"#, "config.max_time"),
+    ] {
+        let start = Instant::now();
+        let out = tenball(&["shot", "--no-paths", "-"], &shot_with_config(config));
+        assert_eq!(out.status.code(), Some(2), "{config}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(field) && err.contains("within"),
+            "{config}: {err}"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{config} took {:?}",
+            start.elapsed()
+        );
+    }
+}
+
+/// Was: at `--speed 20` (or `--elevation 89`) the execution noise pushed a stroke past the
+/// strike's limit and the run panicked, again at the same break on `--resume`. Now noise stays
+/// within the limits and the runs finish.
+#[test]
+fn breaks_at_the_strike_limits_with_noise_finish() {
+    for args in [
+        &["--speed", "20"][..],
+        &["--speed", "19.8"],
+        &["--elevation", "89", "--speed", "3"],
+    ] {
+        let mut all = vec!["breaks", "--count", "24", "--json"];
+        all.extend_from_slice(args);
+        let out = tenball(&all, "");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["breaks"], 24, "{args:?}");
+    }
+}
+
+/// Was: `--count 1000000000000` tried to allocate 8 TB of indices before the first break and
+/// aborted (`u64::MAX` overflowed the capacity). Now the breaks are taken lazily: the run
+/// starts at once and a Ctrl-C stops it with its records kept.
+#[test]
+fn a_huge_count_starts_at_once_and_stops_on_ctrl_c() {
+    let dir = scratch("huge");
+    let out = dir.join("huge.jsonl");
+    for count in ["1000000000000", "18446744073709551615"] {
+        let _ = std::fs::remove_file(&out);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tenball"))
+            .args(["breaks", "--count", count, "--threads", "1", "--out"])
+            .arg(&out)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Wait for the first records.
+        let start = Instant::now();
+        while std::fs::read_to_string(&out).map_or(0, |t| t.lines().count()) < 3 {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "no records after a minute"
+            );
+            assert!(child.try_wait().unwrap().is_none(), "the run ended early");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        let status = child.wait().unwrap();
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        assert_eq!(status.code(), Some(130), "{err}");
+        assert!(err.contains(&format!("of {count} breaks")), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Was: `tenball shot FILE | head -c 10` panicked on the closed pipe. Now it ends quietly.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tenball"))
+        .args(["shot", "assets/examples/shot-break.json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read a few bytes, then close the pipe, as `head -c 10` does.
+    let mut first = [0u8; 10];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stdout.take());
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(status.code(), Some(0), "{err}");
+}
+
+/// Was: `tenball judge FILE > /dev/full` panicked. Now it says it cannot write, exit 1.
+#[test]
+fn a_full_disk_is_a_clear_error() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tenball"))
+        .args(["judge", "assets/examples/judge-break.json"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot write the output"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// Was: an error echoed the offending value whole: a 10 MB string gave a 10 MB line. Now the
+/// message is cut and says how long it was.
+#[test]
+fn an_error_quoting_a_huge_value_is_cut() {
+    let huge = "x".repeat(10_000_000);
+    let input =
+        format!(r#"{{"state": {{"phase": {{"phase": "{huge}"}}}}, "call": {{"type": "break"}}}}"#);
+    let out = tenball(&["judge", "-"], &input);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        out.stderr.len() < 2_000,
+        "stderr is {} bytes",
+        out.stderr.len()
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bytes in all"));
+}
+
+/// Was: `breaks sweep --out NAME.csv` wrote over existing `NAME-legal.png` and the other
+/// heatmaps. Now any existing output is refused before anything runs, and left as it was.
+#[test]
+fn the_sweep_never_writes_over_a_heatmap() {
+    let dir = scratch("sweep");
+    let csv = dir.join("s.csv");
+    let png = dir.join("s-legal.png");
+    std::fs::write(&png, "my picture").unwrap();
+    let out = tenball(
+        &[
+            "breaks",
+            "sweep",
+            "--grid",
+            "1x1",
+            "--speeds",
+            "5",
+            "--count",
+            "2",
+            "--out",
+            csv.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("s-legal.png: exists"));
+    assert_eq!(std::fs::read_to_string(&png).unwrap(), "my picture");
+    assert!(!csv.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Was: `--version` worked on `tenball` only. Now every subcommand has it.
+#[test]
+fn every_subcommand_knows_the_version() {
+    for sub in [
+        &["judge"][..],
+        &["shot"],
+        &["rack"],
+        &["breaks"],
+        &["breaks", "merge"],
+        &["breaks", "sweep"],
+    ] {
+        let mut args = sub.to_vec();
+        args.push("--version");
+        let out = tenball(&args, "");
+        assert!(out.status.success(), "{sub:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains(env!("CARGO_PKG_VERSION")),
+            "{sub:?}"
+        );
+    }
+}
