@@ -45,6 +45,7 @@ impl TableFile {
     /// apart, the object balls those the state has on the table, and a cue ball unless it is in
     /// hand.
     pub fn check(&self) -> Result<(), String> {
+        self.state.validate().map_err(|e| format!("state: {e}"))?;
         if self.layout.table != self.state.table {
             return Err(format!(
                 "the layout is for a {:?} table, the state for a {:?} table",

@@ -234,3 +234,86 @@ fn every_subcommand_knows_the_version() {
         );
     }
 }
+
+/// A called shot by A with the cue ball as it lies, from a state patched by `state` (JSON
+/// merged into it) with facts `facts`.
+fn judge_called(state: serde_json::Value, facts: serde_json::Value) -> std::process::Output {
+    let mut s = serde_json::json!({
+        "phase": {"phase": "shot", "shooter": "A", "cue_ball": "as_it_lies", "push_out": false}
+    });
+    for (k, v) in state.as_object().unwrap() {
+        s[k] = v.clone();
+    }
+    let input = serde_json::json!({
+        "state": s,
+        "call": {"type": "ball", "ball": 1, "pocket": "foot_left"},
+        "facts": facts,
+    });
+    tenball(&["judge", "-"], &input.to_string())
+}
+
+fn refused(out: &std::process::Output, words: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(words), "expected {words:?} in: {err}");
+}
+
+/// Was: counters wrapped in release builds (a win at score 4294967295 gave 0; rack, inning and
+/// foul counts of 255 wrapped the same way) and a race to 0, a score past the race or a
+/// stalemate count beyond its setting were accepted. Now the state is checked as a whole.
+#[test]
+fn a_state_that_does_not_hold_together_is_refused() {
+    use serde_json::json;
+    let hit = json!({"first_contact": 1, "rail_contacts": [{"ball": 1, "rail": "foot"}]});
+    for (state, words) in [
+        (json!({"score": [4294967295u64, 0]}), "the race is to 7"),
+        (json!({"rules": {"race_to": 0}}), "race_to must be 1"),
+        (json!({"score": [9, 0]}), "the race is to 7"),
+        (json!({"rack": 4294967295u64}), "rack must be 1"),
+        (json!({"inning": 4294967295u64}), "inning must be 1"),
+        (
+            json!({"fouls": [{"count": 255}, {"count": 0}]}),
+            "in a row is not a state",
+        ),
+        (
+            json!({"fouls": [{"count": 1, "warned": true}, {}]}),
+            "warned, but on 1",
+        ),
+        (json!({"stalemate": [9, 9]}), "more than the 3"),
+        (json!({"on_table": [1, 2]}), "the 10 is not on the table"),
+    ] {
+        refused(&judge_called(state.clone(), hit.clone()), words);
+    }
+}
+
+/// Was: facts were barely checked: rest positions off the bed (x = 1e300), two balls at one
+/// place, a place for a pocketed ball, a cue_ball_start off the table were accepted. Now each
+/// is refused like a bad layout.
+#[test]
+fn facts_that_cannot_be_are_refused() {
+    use serde_json::json;
+    for (facts, words) in [
+        (
+            json!({"rest": [{"ball": 1, "x": 1e300, "y": 0.0}]}),
+            "not on the playing surface",
+        ),
+        (
+            json!({"rest": [{"ball": 1, "x": 0.1, "y": 0.0}, {"ball": 2, "x": 0.1, "y": 0.0}]}),
+            "overlap",
+        ),
+        (
+            json!({"pocketed": [{"ball": 2, "pocket": "side_left"}], "rest": [{"ball": 2, "x": 0.1, "y": 0.0}]}),
+            "not on the table after the shot",
+        ),
+        (
+            json!({"cue_ball": {"fate": "pocketed", "pocket": "side_left"}, "rest": [{"ball": 0, "x": 0.1, "y": 0.0}]}),
+            "left the table",
+        ),
+        (
+            json!({"cue_ball_start": {"x": 5.0, "y": 0.0}}),
+            "cue_ball_start",
+        ),
+    ] {
+        refused(&judge_called(json!({}), facts.clone()), words);
+    }
+}

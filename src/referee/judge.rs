@@ -26,6 +26,8 @@ pub enum RulesError {
     NotAChoice(String),
     #[error("not allowed now: {0}")]
     NotNow(String),
+    #[error("the state does not hold together: {0}")]
+    BadState(String),
 }
 
 /// A ruling and the state after it.
@@ -62,6 +64,7 @@ fn describe_phase(phase: &Phase) -> String {
 impl GameState {
     /// Judge one shot: the call and what happened. Returns the ruling and the next state.
     pub fn judge(&self, call: &Call, facts: &ShotFacts) -> Result<Judged, RulesError> {
+        self.validate().map_err(RulesError::BadState)?;
         let (shooter, stroke) = self.stroke(call)?;
         self.check_facts(facts)?;
         let table = self.table.spec();
@@ -392,7 +395,7 @@ impl GameState {
 
         // --- Inning, stalemate countdown (1.12) and warning (7.14).
         if rack_result.is_none() && !continues {
-            next.inning += 1;
+            next.inning = next.inning.saturating_add(1);
             if let Some(left) = next.stalemate.as_mut() {
                 left[shooter.index()] = left[shooter.index()].saturating_sub(1);
                 if *left == [0, 0] {
@@ -441,6 +444,7 @@ impl GameState {
 
     /// The incoming player's choice after a push out (5.4) or a wrongly pocketed ball (5.6, 5.7).
     pub fn choose(&self, choice: TableChoice) -> Result<GameState, RulesError> {
+        self.validate().map_err(RulesError::BadState)?;
         let Phase::Choice { chooser, .. } = self.phase else {
             return Err(RulesError::NotAChoice(describe_phase(&self.phase)));
         };
@@ -456,6 +460,7 @@ impl GameState {
 
     /// The lag (1.2): the winner chooses who breaks; both bad or a tie, lag again.
     pub fn lag(&self, a: LagShot, b: LagShot) -> Result<(Option<PlayerId>, GameState), RulesError> {
+        self.validate().map_err(RulesError::BadState)?;
         if self.phase != Phase::Lag {
             return Err(RulesError::NotNow(format!(
                 "no lag is due: {}",
@@ -472,6 +477,7 @@ impl GameState {
 
     /// The lag winner names the first breaker.
     pub fn choose_breaker(&self, breaker: PlayerId) -> Result<GameState, RulesError> {
+        self.validate().map_err(RulesError::BadState)?;
         let Phase::ChooseBreaker { .. } = self.phase else {
             return Err(RulesError::NotNow(format!(
                 "no breaker to choose: {}",
@@ -485,6 +491,7 @@ impl GameState {
 
     /// The referee's stalemate warning (1.12): each player gets a number of innings more.
     pub fn warn_stalemate(&self) -> Result<GameState, RulesError> {
+        self.validate().map_err(RulesError::BadState)?;
         match self.phase {
             Phase::Shot { .. } | Phase::Choice { .. } if self.stalemate.is_none() => {
                 let mut next = self.clone();
@@ -569,17 +576,67 @@ impl GameState {
         {
             return bad(format!("cue_frozen_to: ball {b} is not on the table"));
         }
+        let table = self.table.spec();
+        // A centre on the table: within a radius past the cushion lines (a ball pressed into a
+        // cushion, or resting in a pocket's jaws, lies past the playing surface's edge).
+        let r = table.ball_radius;
+        let on_surface = |p: crate::table::Point| {
+            p.is_finite()
+                && p.x.abs() <= table.length / 2.0 + r
+                && p.y.abs() <= table.width / 2.0 + r
+        };
         if let Some(p) = f.cue_ball_start
-            && !p.is_finite()
+            && !on_surface(p)
         {
-            return bad("cue_ball_start is not a finite position".into());
+            return bad(format!(
+                "cue_ball_start ({}, {}) is not on the playing surface",
+                p.x, p.y
+            ));
         }
+        let mut placed = BallSet::EMPTY;
+        let mut cue_placed = false;
         for b in &f.rest {
-            if !b.point().is_finite() {
-                return bad(format!("rest: ball {} has no finite position", b.ball));
-            }
             if b.ball > 10 {
                 return bad(format!("rest: there is no ball {}", b.ball));
+            }
+            if !on_surface(b.point()) {
+                return bad(format!(
+                    "rest: ball {} at ({}, {}) is not on the playing surface",
+                    b.ball, b.x, b.y
+                ));
+            }
+            if b.ball == CUE {
+                if cue_placed {
+                    return bad("rest: the cue ball is listed twice".into());
+                }
+                if f.cue_ball != CueBallFate::OnTable {
+                    return bad("rest: the cue ball has a place but left the table".into());
+                }
+                cue_placed = true;
+            } else {
+                if placed.contains(b.ball) {
+                    return bad(format!("rest: ball {} is listed twice", b.ball));
+                }
+                if !on(b.ball) || gone.contains(b.ball) {
+                    return bad(format!(
+                        "rest: ball {} has a place but is not on the table after the shot",
+                        b.ball
+                    ));
+                }
+                placed.insert(b.ball);
+            }
+        }
+        // Two balls cannot lie in one place (more than a millimetre of overlap).
+        for (i, a) in f.rest.iter().enumerate() {
+            for b in &f.rest[i + 1..] {
+                if a.point().distance(b.point()) < 2.0 * table.ball_radius - 1e-3 {
+                    return bad(format!(
+                        "rest: balls {} and {} overlap ({:.4} m apart)",
+                        a.ball,
+                        b.ball,
+                        a.point().distance(b.point())
+                    ));
+                }
             }
         }
         Ok(())
@@ -609,7 +666,8 @@ impl GameState {
     /// Scores a rack and sets up the next one, or ends the match.
     fn win_rack(&mut self, winner: PlayerId, how: WinReason, rule: &'static str) -> RackResult {
         let score = &mut self.score[winner.index()];
-        *score += 1;
+        // Below the race (validated), so no overflow.
+        *score = score.saturating_add(1);
         let match_over = *score >= self.rules.race_to;
         self.last_rack_winner = Some(winner);
         if match_over {
@@ -620,7 +678,7 @@ impl GameState {
                 BreakOrder::WinnerBreaks => winner,
                 BreakOrder::LoserBreaks => winner.other(),
             };
-            self.rack += 1;
+            self.rack = self.rack.saturating_add(1);
             self.new_rack(breaker);
         }
         RackResult::Won {

@@ -248,6 +248,13 @@ impl<'de> Deserialize<'de> for BallSet {
     }
 }
 
+/// The longest race accepted.
+pub const MAX_RACE: u32 = 1000;
+/// The most innings a stalemate warning may give.
+pub const MAX_STALEMATE_INNINGS: u8 = 100;
+/// The largest rack or inning number accepted.
+pub const MAX_COUNTER: u32 = 1_000_000;
+
 /// Consecutive fouls of one player in this rack (7.14) and whether he was warned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -342,6 +349,83 @@ impl GameState {
 
     pub fn fouls_of(&self, p: PlayerId) -> FoulCount {
         self.fouls[p.index()]
+    }
+
+    /// Checks that the state holds together: the race, scores below it (the winner's at it
+    /// once the match is over), counters in range, fouls at most two with a warning only on
+    /// two, the stalemate countdown within its setting, the 10 on the table while a rack is
+    /// played. Says what is wrong.
+    pub fn validate(&self) -> Result<(), String> {
+        let r = &self.rules;
+        if !(1..=MAX_RACE).contains(&r.race_to) {
+            return Err(format!(
+                "rules.race_to must be 1 to {MAX_RACE}, got {}",
+                r.race_to
+            ));
+        }
+        if !(1..=MAX_STALEMATE_INNINGS).contains(&r.stalemate_innings) {
+            return Err(format!(
+                "rules.stalemate_innings must be 1 to {MAX_STALEMATE_INNINGS}, got {}",
+                r.stalemate_innings
+            ));
+        }
+        for p in [PlayerId::A, PlayerId::B] {
+            let s = self.score[p.index()];
+            let winner = matches!(self.phase, Phase::MatchOver { winner } if winner == p);
+            if winner && s != r.race_to {
+                return Err(format!(
+                    "{p} won the match, so his score must be the race, {}, not {s}",
+                    r.race_to
+                ));
+            }
+            if !winner && s >= r.race_to {
+                return Err(format!(
+                    "score of {p} is {s}, but the race is to {}: the match would be over",
+                    r.race_to
+                ));
+            }
+            let f = self.fouls[p.index()];
+            if f.count > 2 {
+                return Err(format!(
+                    "fouls of {p}: {} in a row is not a state (a third loses the rack, 7.14)",
+                    f.count
+                ));
+            }
+            if f.warned && f.count < 2 {
+                return Err(format!(
+                    "fouls of {p}: warned, but on {} fouls, not two",
+                    f.count
+                ));
+            }
+        }
+        if !(1..=MAX_COUNTER).contains(&self.rack) {
+            return Err(format!(
+                "rack must be 1 to {MAX_COUNTER}, got {}",
+                self.rack
+            ));
+        }
+        if !(1..=MAX_COUNTER).contains(&self.inning) {
+            return Err(format!(
+                "inning must be 1 to {MAX_COUNTER}, got {}",
+                self.inning
+            ));
+        }
+        if let Some(left) = self.stalemate
+            && left.iter().any(|&n| n > r.stalemate_innings)
+        {
+            return Err(format!(
+                "stalemate: {left:?} innings left, more than the {} the warning gives",
+                r.stalemate_innings
+            ));
+        }
+        if !matches!(
+            self.phase,
+            Phase::MatchOver { .. } | Phase::Lag | Phase::ChooseBreaker { .. }
+        ) && !self.on_table.contains(10)
+        {
+            return Err("the 10 is not on the table, but the rack goes on (it leaves only when the rack is won)".into());
+        }
+        Ok(())
     }
 
     /// The lowest-numbered ball on the table: the one to hit first (7.2).
