@@ -92,8 +92,15 @@ fn the_output_is_byte_identical_whatever_the_number_of_threads() {
     assert_eq!(summary["breaks"], 4);
     assert!(summary["balls_pocketed_mean"].is_number());
     let csv = std::fs::read_to_string(dir.join("one.csv")).unwrap();
-    assert!(csv.starts_with("index,seed,cue_x,cue_y,aim_deg,"));
-    assert_eq!(csv.lines().count(), 17);
+    // The inputs' comment line, the CSV header, sixteen records.
+    assert!(csv.starts_with("# tenball_breaks {"), "{csv}");
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("index,seed,cue_x,cue_y,aim_deg,")
+    );
+    assert_eq!(csv.lines().count(), 18);
 }
 
 #[test]
@@ -150,10 +157,11 @@ fn a_killed_run_leaves_a_valid_file_and_resume_completes_it_without_duplicates()
             assert_eq!(out.status.code(), Some(130));
             assert!(String::from_utf8_lossy(&out.stderr).contains("--resume"));
         }
-        // Every line in the file is a whole record.
+        // Every line in the file is whole: the inputs' header, then records.
         let text = std::fs::read_to_string(&path).unwrap();
-        let done = text.lines().count();
-        assert!((10..100).contains(&done), "{done} records");
+        assert!(text.starts_with("{\"tenball_breaks\":"), "{text}");
+        let done = text.lines().count() - 1;
+        assert!((9..100).contains(&done), "{done} records");
         for line in text.lines() {
             serde_json::from_str::<serde_json::Value>(line).expect("a whole record");
         }
@@ -216,18 +224,21 @@ fn shards_merged_give_the_summary_and_records_of_one_run() {
         std::fs::read_to_string(&merged_out).unwrap() == std::fs::read_to_string(&one).unwrap(),
         "the merged records differ from one run's"
     );
-    // A missing shard is said.
-    let partial = tenball(&["breaks", "merge", s(&files[0]), s(&files[2])]);
-    assert!(partial.status.success());
+    // A missing shard is an error, unless --partial says to merge what is there.
+    let missing = tenball(&["breaks", "merge", s(&files[0]), s(&files[2])]);
+    assert_eq!(missing.status.code(), Some(2));
     assert!(
-        String::from_utf8_lossy(&partial.stderr).contains("6 of breaks 0 to 17 are missing"),
+        String::from_utf8_lossy(&missing.stderr).contains("shard 1/3 is not given"),
         "{}",
-        String::from_utf8_lossy(&partial.stderr)
+        String::from_utf8_lossy(&missing.stderr)
     );
+    let partial = tenball(&["breaks", "merge", "--partial", s(&files[0]), s(&files[2])]);
+    assert!(partial.status.success());
+    assert!(String::from_utf8_lossy(&partial.stderr).contains("shard 1/3 is not given"));
     // The same shard twice is refused.
     let twice = tenball(&["breaks", "merge", s(&files[0]), s(&files[0])]);
     assert_eq!(twice.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&twice.stderr).contains("more than one file"));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("given twice"));
 }
 
 #[test]

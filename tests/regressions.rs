@@ -317,3 +317,262 @@ fn facts_that_cannot_be_are_refused() {
         refused(&judge_called(json!({}), facts.clone()), words);
     }
 }
+
+fn breaks(args: &[&str]) -> std::process::Output {
+    let mut all = vec!["breaks"];
+    all.extend_from_slice(args);
+    tenball(&all, "")
+}
+
+/// Was: `--resume` with other inputs (`--speed`, `--no-noise`, `--cue`, `--table`, `--side`,
+/// `--elevation`) appended to the file, mixing two experiments. Now the file's header says
+/// what it was made with and a mismatch is refused, the file untouched; a larger `--count`
+/// extends the run.
+#[test]
+fn resume_with_other_inputs_is_refused_and_a_larger_count_extends() {
+    let dir = scratch("inputs");
+    let f = dir.join("r.jsonl");
+    let fs = f.to_str().unwrap();
+    assert!(
+        breaks(&["--count", "6", "--seed", "3", "--out", fs])
+            .status
+            .success()
+    );
+    let before = std::fs::read(&f).unwrap();
+    for (extra, says) in [
+        (&["--speed", "9"][..], "--speed 10 (this run: 9)"),
+        (&["--no-noise"], "noise on (this run: off"),
+        (&["--cue", "-0.9,0.2"], "--cue"),
+        (&["--table", "7ft"], "--table"),
+        (&["--side", "0.1"], "--side"),
+        (&["--elevation", "5"], "--elevation"),
+        (&["--shard", "0/2"], "--shard 0/1 (this run: 0/2)"),
+    ] {
+        let mut args = vec!["--count", "12", "--seed", "3", "--resume", "--out", fs];
+        args.extend_from_slice(extra);
+        let out = breaks(&args);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{extra:?}: {err}");
+        assert_eq!(
+            std::fs::read(&f).unwrap(),
+            before,
+            "{extra:?} touched the file"
+        );
+    }
+    // The same inputs with a larger count complete the larger run.
+    assert!(
+        breaks(&["--count", "12", "--seed", "3", "--resume", "--out", fs])
+            .status
+            .success()
+    );
+    let whole = dir.join("whole.jsonl");
+    assert!(
+        breaks(&[
+            "--count",
+            "12",
+            "--seed",
+            "3",
+            "--out",
+            whole.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    let (a, b) = (
+        std::fs::read_to_string(&f).unwrap(),
+        std::fs::read_to_string(&whole).unwrap(),
+    );
+    // Records equal; the header of the extended file says the count it was begun with.
+    assert_eq!(
+        a.lines().skip(1).collect::<Vec<_>>(),
+        b.lines().skip(1).collect::<Vec<_>>()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Was: `--resume` on a file that is not a records file (`my notes`) wiped it, and a
+/// hand-added last line without a newline was deleted. Now only what is provably the start of
+/// the record the run was writing is cut; anything else is refused and left alone.
+#[test]
+fn resume_never_cuts_what_it_did_not_write() {
+    let dir = scratch("notes");
+    let f = dir.join("n.jsonl");
+    let fs = f.to_str().unwrap();
+    for notes in ["my notes", "my notes\n", "{\"tenball_breaks\": 1}\n"] {
+        std::fs::write(&f, notes).unwrap();
+        let out = breaks(&["--count", "4", "--resume", "--out", fs]);
+        assert_eq!(out.status.code(), Some(2), "{notes:?}");
+        assert_eq!(
+            std::fs::read_to_string(&f).unwrap(),
+            notes,
+            "the notes were touched"
+        );
+    }
+    // A real file with a hand-added last line.
+    std::fs::remove_file(&f).unwrap();
+    assert!(breaks(&["--count", "3", "--out", fs]).status.success());
+    let mut text = std::fs::read_to_string(&f).unwrap();
+    text.push_str("checked by Ann");
+    std::fs::write(&f, &text).unwrap();
+    let out = breaks(&["--count", "6", "--resume", "--out", fs]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a record of this run"));
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), text);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Was: two `--resume` runs on one file both exited 0 and left 280 duplicates in 580 records.
+/// Now the file is locked: a second writer is refused while the first runs, and the first
+/// completes the file to the same bytes as an uninterrupted run.
+#[test]
+fn a_second_writer_on_one_file_is_refused() {
+    let dir = scratch("lock");
+    let f = dir.join("l.jsonl");
+    let fs = f.to_str().unwrap();
+    let whole = dir.join("whole.jsonl");
+    assert!(
+        breaks(&[
+            "--count",
+            "150",
+            "--seed",
+            "5",
+            "--out",
+            whole.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    let first = Command::new(env!("CARGO_BIN_EXE_tenball"))
+        .args([
+            "breaks",
+            "--count",
+            "150",
+            "--seed",
+            "5",
+            "--threads",
+            "1",
+            "--out",
+            fs,
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::fs::read_to_string(&f).map_or(0, |t| t.lines().count()) < 3 {
+        assert!(start.elapsed() < Duration::from_secs(60));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut refused = 0;
+    for _ in 0..3 {
+        let out = breaks(&["--count", "150", "--seed", "5", "--resume", "--out", fs]);
+        if out.status.code() == Some(2)
+            && String::from_utf8_lossy(&out.stderr).contains("another tenball run")
+        {
+            refused += 1;
+        } else {
+            // The first had already finished: then the resume found nothing to do.
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+    let status = first.wait_with_output().unwrap().status;
+    assert!(status.success());
+    assert!(refused >= 1, "no second writer was refused");
+    assert_eq!(std::fs::read(&f).unwrap(), std::fs::read(&whole).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Was: `breaks merge` accepted shards of another `--seed` or `--speed` silently and exited 0
+/// when a shard was missing or unfinished. Now mixed runs are refused, and a missing or
+/// unfinished shard is an error unless `--partial`.
+#[test]
+fn merge_takes_the_shards_of_one_run_only() {
+    let dir = scratch("merge");
+    let a = dir.join("a.jsonl");
+    let b = dir.join("b.jsonl");
+    let c = dir.join("c.jsonl");
+    assert!(
+        breaks(&[
+            "--count",
+            "6",
+            "--seed",
+            "1",
+            "--shard",
+            "0/2",
+            "--out",
+            a.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    assert!(
+        breaks(&[
+            "--count",
+            "6",
+            "--seed",
+            "2",
+            "--shard",
+            "1/2",
+            "--out",
+            b.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    assert!(
+        breaks(&[
+            "--count",
+            "6",
+            "--seed",
+            "1",
+            "--speed",
+            "8",
+            "--shard",
+            "1/2",
+            "--out",
+            c.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    for (other, says) in [
+        (&b, "--seed 2 (this run: 1)"),
+        (&c, "--speed 8 (this run: 10)"),
+    ] {
+        let out = breaks(&["merge", a.to_str().unwrap(), other.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("is not a shard of the run") && err.contains(says),
+            "{err}"
+        );
+    }
+    // An unfinished shard: its file cut to fewer records.
+    let text = std::fs::read_to_string(&a).unwrap();
+    let short: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&a, short).unwrap();
+    let d = dir.join("d.jsonl");
+    assert!(
+        breaks(&[
+            "--count",
+            "6",
+            "--seed",
+            "1",
+            "--shard",
+            "1/2",
+            "--out",
+            d.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    let out = breaks(&["merge", a.to_str().unwrap(), d.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unfinished"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

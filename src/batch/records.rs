@@ -4,7 +4,9 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::breaks::BreakRecord;
+use serde::{Deserialize, Serialize};
+
+use super::breaks::{BreakRecord, BreakSpec};
 use crate::referee::Pocketed;
 use crate::table::Pocket;
 
@@ -176,11 +178,38 @@ pub fn encode(format: Format, records: &[BreakRecord]) -> Vec<u8> {
     out
 }
 
-pub fn header(format: Format) -> Vec<u8> {
+/// What a records file was made with, its first line: the breaks' spec (seed, place, speed,
+/// tip, elevation, table, noise), the shard and the count. A resume must have the same spec
+/// and shard (the count may grow); a merge takes shards of one run only.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunInputs {
+    pub spec: BreakSpec,
+    /// K and N of `--shard K/N` (0 and 1 for a whole run).
+    pub shard: [u64; 2],
+    pub count: u64,
+}
+
+/// The key of the JSON lines header, and the start of the CSV comment line that holds it.
+const HEADER_KEY: &str = "tenball_breaks";
+
+#[derive(Serialize, Deserialize)]
+struct HeaderLine {
+    tenball_breaks: RunInputs,
+}
+
+/// The first bytes of a records file: the inputs (a JSON line, or a `# tenball_breaks {...}`
+/// comment line before the CSV header).
+pub fn header(format: Format, inputs: &RunInputs) -> Vec<u8> {
+    let json = serde_json::to_string(&HeaderLine {
+        tenball_breaks: inputs.clone(),
+    })
+    .expect("inputs serialize");
     match format {
-        Format::Jsonl => Vec::new(),
+        Format::Jsonl => format!("{json}\n").into_bytes(),
         Format::Csv => {
-            let mut out = Vec::new();
+            let inner = serde_json::to_string(inputs).expect("inputs serialize");
+            let mut out = format!("# {HEADER_KEY} {inner}\n").into_bytes();
             let mut w = csv::Writer::from_writer(&mut out);
             w.write_record(CSV_HEADER).expect("writing to memory");
             w.flush().expect("writing to memory");
@@ -193,12 +222,15 @@ pub fn header(format: Format) -> Vec<u8> {
 /// Records read back from a file.
 #[derive(Debug)]
 pub struct ReadBack {
+    /// What the file says it was made with (files from before the header have none).
+    pub inputs: Option<RunInputs>,
     pub records: Vec<BreakRecord>,
-    /// Bytes of the file that hold complete records (and the CSV header); past this lies a
-    /// record cut short by an interrupted run.
+    /// Bytes of the file that hold its header and complete records; past this lies a last
+    /// line without its newline.
     pub valid_len: u64,
-    /// The cut-short tail, if any: its line number.
-    pub partial_line: Option<usize>,
+    /// That last line, if any: its number and its bytes. Only a caller that can show it is the
+    /// start of the record (or header) it was writing may cut it.
+    pub partial: Option<(usize, Vec<u8>)>,
 }
 
 /// Reads a record file. A last line without its newline is a record cut short: it is reported
@@ -209,13 +241,50 @@ pub fn read(path: &Path) -> Result<ReadBack, String> {
     let text = String::from_utf8_lossy(&bytes);
     let format = Format::of(path);
     let mut records = Vec::new();
+    let mut inputs = None;
     let mut valid_len = 0u64;
-    let mut partial_line = None;
+    let mut partial = None;
     let mut offset = 0usize;
+    // The CSV header's line: after the inputs' comment line when there is one.
+    let mut csv_header_line = 1;
     for (i, line) in text.split_inclusive('\n').enumerate() {
         let lineno = i + 1;
         let complete = line.ends_with('\n');
         let body = line.trim_end_matches(['\n', '\r']);
+        if !complete {
+            partial = Some((lineno, line.as_bytes().to_vec()));
+            break;
+        }
+        if lineno == 1 {
+            let found = match format {
+                Format::Jsonl if body.contains(HEADER_KEY) => Some(
+                    serde_json::from_str::<HeaderLine>(body)
+                        .map(|h| h.tenball_breaks)
+                        .map_err(|e| format!("{name}:1: a header line that cannot be read: {e}"))?,
+                ),
+                Format::Csv if body.starts_with('#') => {
+                    let json = body
+                        .strip_prefix(&format!("# {HEADER_KEY} "))
+                        .ok_or_else(|| {
+                            format!(
+                                "{name}:1: a comment line that is not the inputs of a breaks file"
+                            )
+                        })?;
+                    csv_header_line = 2;
+                    Some(
+                        serde_json::from_str::<RunInputs>(json)
+                            .map_err(|e| format!("{name}:1: inputs that cannot be read: {e}"))?,
+                    )
+                }
+                _ => None,
+            };
+            if found.is_some() {
+                inputs = found;
+                offset += line.len();
+                valid_len = offset as u64;
+                continue;
+            }
+        }
         let parsed: Result<Option<BreakRecord>, String> = match format {
             Format::Jsonl if body.trim().is_empty() => Ok(None),
             Format::Jsonl => serde_json::from_str(body)
@@ -228,7 +297,7 @@ pub fn read(path: &Path) -> Result<ReadBack, String> {
                 match rdr.records().next() {
                     None => Ok(None),
                     Some(Err(e)) => Err(e.to_string()),
-                    Some(Ok(fields)) if lineno == 1 => {
+                    Some(Ok(fields)) if lineno == csv_header_line => {
                         if fields.iter().eq(CSV_HEADER.iter().copied()) {
                             Ok(None)
                         } else {
@@ -240,23 +309,19 @@ pub fn read(path: &Path) -> Result<ReadBack, String> {
             }
         };
         match parsed {
-            Ok(r) if complete => {
+            Ok(r) => {
                 records.extend(r);
                 offset += line.len();
                 valid_len = offset as u64;
             }
-            _ if !complete => {
-                partial_line = Some(lineno);
-                break;
-            }
-            Err(e) => return Err(format!("{name}:{lineno}: {e}")),
-            Ok(_) => unreachable!(),
+            Err(e) => return Err(format!("{name}:{lineno}: {}", crate::echo::cut(&e))),
         }
     }
     Ok(ReadBack {
+        inputs,
         records,
         valid_len,
-        partial_line,
+        partial,
     })
 }
 

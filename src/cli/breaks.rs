@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::CliError;
 use super::shot::parse_size;
-use crate::batch::records::{self, Format};
+use crate::batch::records::{self, Format, RunInputs};
 use crate::batch::{BreakRecord, BreakSpec, CuePlace, Noise, Tally, break_seed, run_break, sweep};
 use crate::table::{Point, TableSize};
 
@@ -100,6 +100,9 @@ pub struct MergeArgs {
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Merge what is there even when a shard is missing, unfinished or cut short.
+    #[arg(long)]
+    pub partial: bool,
 }
 
 pub fn run(args: &BreaksArgs) -> Result<(), CliError> {
@@ -228,6 +231,11 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
     let mut tally = Tally::default();
     let mut done = 0usize;
     let mut file = None;
+    let inputs = RunInputs {
+        spec,
+        shard: [k, n],
+        count: args.count,
+    };
     if let Some(path) = &args.out {
         let format = Format::of(path);
         let exists = path.exists();
@@ -237,47 +245,69 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
                 path.display()
             )));
         }
-        if exists {
+        let f = if exists {
+            // The lock first, then the reading: a second run on the same file is refused
+            // before it reads or writes anything.
+            let mut f = OpenOptions::new()
+                .read(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| CliError::input(format!("{}: cannot open: {e}", path.display())))?;
+            lock(&f, path)?;
             let back = records::read(path).map_err(CliError::input)?;
+            check_inputs(path, back.inputs.as_ref(), &inputs)?;
             check_resumed(path, &back.records, &shard, &spec)?;
             for r in &back.records {
                 tally.add(r);
             }
             done = back.records.len();
-            if let Some(line) = back.partial_line {
+            if let Some((line, bytes)) = &back.partial {
+                // Cut only what is provably the start of the line this run was writing.
+                let expected = if back.valid_len == 0 {
+                    records::header(format, &inputs)
+                } else if (done as u64) < total {
+                    let next =
+                        run_break(&spec, shard.index(done as u64)).map_err(CliError::input)?;
+                    records::encode(format, &[next])
+                } else {
+                    Vec::new()
+                };
+                if !expected.starts_with(bytes) {
+                    return Err(CliError::input(format!(
+                        "{}:{line}: the last line is not a record of this run cut short; the file is left as it is (remove that line by hand to resume)",
+                        path.display()
+                    )));
+                }
                 eprintln!(
                     "{}:{line}: a record cut short by the interruption; it is run again",
                     path.display()
                 );
+                f.set_len(back.valid_len).map_err(|e| {
+                    CliError::input(format!(
+                        "{}: cannot cut the partial record: {e}",
+                        path.display()
+                    ))
+                })?;
             }
-            // Appending writes go to the end, wherever set_len leaves it.
-            let mut f = OpenOptions::new()
-                .append(true)
-                .open(path)
-                .map_err(|e| CliError::input(format!("{}: cannot open: {e}", path.display())))?;
-            f.set_len(back.valid_len).map_err(|e| {
-                CliError::input(format!(
-                    "{}: cannot cut the partial record: {e}",
-                    path.display()
-                ))
-            })?;
             if back.valid_len == 0 {
-                records::append(&mut f, &records::header(format)).map_err(io_err(path))?;
+                records::append(&mut f, &records::header(format, &inputs)).map_err(io_err(path))?;
             }
-            file = Some(f);
             eprintln!(
                 "resuming: {done} of {total} breaks already in {}",
                 path.display()
             );
+            f
         } else {
             let mut f = OpenOptions::new()
                 .create_new(true)
                 .append(true)
                 .open(path)
                 .map_err(|e| CliError::input(format!("{}: cannot create: {e}", path.display())))?;
-            records::append(&mut f, &records::header(format)).map_err(io_err(path))?;
-            file = Some(f);
-        }
+            lock(&f, path)?;
+            records::append(&mut f, &records::header(format, &inputs)).map_err(io_err(path))?;
+            f
+        };
+        file = Some(f);
     }
 
     let stop = Arc::new(AtomicBool::new(false));
@@ -372,6 +402,92 @@ impl Shard {
     }
 }
 
+/// Holds the records file for this run alone until it ends: a second run on the same file (a
+/// retried job resuming its shard while the first still runs) is refused.
+fn lock(f: &std::fs::File, path: &Path) -> Result<(), CliError> {
+    match f.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => Err(CliError::input(format!(
+            "{}: another tenball run is writing this file; wait for it to end",
+            path.display()
+        ))),
+        Err(std::fs::TryLockError::Error(e)) => Err(CliError::input(format!(
+            "{}: cannot lock: {e}",
+            path.display()
+        ))),
+    }
+}
+
+/// A file must have been made with the inputs of this run (the count may grow).
+fn check_inputs(path: &Path, have: Option<&RunInputs>, want: &RunInputs) -> Result<(), CliError> {
+    let Some(have) = have else {
+        return Err(no_header(path));
+    };
+    let differ = differences(have, want);
+    if differ.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::input(format!(
+            "{}: was made with {}; resume with the inputs of the first run",
+            path.display(),
+            differ.join(", ")
+        )))
+    }
+}
+
+fn no_header(path: &Path) -> CliError {
+    CliError::input(format!(
+        "{}: has no header line saying what it was made with (made by an older tenball, or not a breaks file)",
+        path.display()
+    ))
+}
+
+/// How two runs' inputs differ, in the options' words ("this run" is `want`).
+fn differences(have: &RunInputs, want: &RunInputs) -> Vec<String> {
+    let mut differ = Vec::new();
+    let (a, b) = (&have.spec, &want.spec);
+    if a.seed != b.seed {
+        differ.push(format!("--seed {} (this run: {})", a.seed, b.seed));
+    }
+    if a.speed != b.speed {
+        differ.push(format!("--speed {} (this run: {})", a.speed, b.speed));
+    }
+    if a.cue != b.cue {
+        differ.push(format!("--cue {:?} (this run: {:?})", a.cue, b.cue));
+    }
+    if a.table != b.table {
+        differ.push(format!("--table {:?} (this run: {:?})", a.table, b.table));
+    }
+    if (a.side, a.height, a.elevation_deg) != (b.side, b.height, b.elevation_deg) {
+        differ.push(format!(
+            "--side/--height/--elevation {}/{}/{} (this run: {}/{}/{})",
+            a.side, a.height, a.elevation_deg, b.side, b.height, b.elevation_deg
+        ));
+    }
+    if a.noise != b.noise {
+        differ.push(format!(
+            "noise {} (this run: {})",
+            if a.noise.is_some() {
+                "on"
+            } else {
+                "off (--no-noise)"
+            },
+            if b.noise.is_some() {
+                "on"
+            } else {
+                "off (--no-noise)"
+            }
+        ));
+    }
+    if have.shard != want.shard {
+        differ.push(format!(
+            "--shard {}/{} (this run: {}/{})",
+            have.shard[0], have.shard[1], want.shard[0], want.shard[1]
+        ));
+    }
+    differ
+}
+
 /// The records already in a file must be the first breaks of this very run.
 fn check_resumed(
     path: &Path,
@@ -415,15 +531,79 @@ pub fn print_summary(tally: &Tally, json: bool) -> Result<(), CliError> {
 
 fn merge(args: &MergeArgs) -> Result<(), CliError> {
     let mut all: Vec<BreakRecord> = Vec::new();
+    // The first shard's file and inputs: every other must come from the same run.
+    let mut run: Option<(PathBuf, RunInputs)> = None;
+    let mut seen: Vec<u64> = Vec::new();
+    let mut gaps: Vec<String> = Vec::new();
     for path in &args.files {
         let back = records::read(path).map_err(CliError::input)?;
-        if let Some(line) = back.partial_line {
+        let inputs = back.inputs.ok_or_else(|| no_header(path))?;
+        if let Some((line, _)) = back.partial {
+            gaps.push(format!(
+                "{}:{line}: the last record is cut short (complete that shard with --resume)",
+                path.display()
+            ));
+        }
+        if let Some((first_path, first)) = &run {
+            let mut want = first.clone();
+            want.shard[0] = inputs.shard[0];
+            let mut differ = differences(&inputs, &want);
+            if inputs.count != first.count {
+                differ.push(format!(
+                    "--count {} (this run: {})",
+                    inputs.count, first.count
+                ));
+            }
+            if !differ.is_empty() {
+                return Err(CliError::input(format!(
+                    "{}: is not a shard of the run of {}: made with {}",
+                    path.display(),
+                    first_path.display(),
+                    differ.join(", ")
+                )));
+            }
+        } else {
+            run = Some((path.clone(), inputs.clone()));
+        }
+        let [k, n] = inputs.shard;
+        if seen.contains(&k) {
             return Err(CliError::input(format!(
-                "{}:{line}: the last record is cut short; complete that shard with --resume first",
+                "{}: shard {k}/{n} is given twice",
                 path.display()
             )));
         }
+        seen.push(k);
+        let expected = Shard {
+            k,
+            n,
+            count: inputs.count,
+        }
+        .len();
+        if (back.records.len() as u64) < expected {
+            gaps.push(format!(
+                "{}: shard {k}/{n} holds {} of its {expected} breaks (unfinished)",
+                path.display(),
+                back.records.len()
+            ));
+        }
         all.extend(back.records);
+    }
+    let Some((_, first)) = run else {
+        return Err(CliError::input("no shard files given"));
+    };
+    for k in 0..first.shard[1] {
+        if !seen.contains(&k) {
+            gaps.push(format!("shard {k}/{} is not given", first.shard[1]));
+        }
+    }
+    if !gaps.is_empty() {
+        if !args.partial {
+            return Err(CliError::input(format!(
+                "{}; add --partial to merge what is there",
+                gaps.join("; ")
+            )));
+        }
+        eprintln!("note (--partial): {}", gaps.join("; "));
     }
     all.sort_by_key(|r| r.index);
     if let Some(w) = all.windows(2).find(|w| w[0].index == w[1].index) {
@@ -432,16 +612,7 @@ fn merge(args: &MergeArgs) -> Result<(), CliError> {
             w[0].index
         )));
     }
-    if let Some(last) = all.last()
-        && last.index + 1 != all.len() as u64
-    {
-        eprintln!(
-            "note: {} of breaks 0 to {} are missing (a shard not given or not finished); the summary covers the {} present",
-            last.index + 1 - all.len() as u64,
-            last.index,
-            all.len()
-        );
-    }
+
     if let Some(out) = &args.out {
         let format = Format::of(out);
         let mut f = OpenOptions::new()
@@ -449,7 +620,11 @@ fn merge(args: &MergeArgs) -> Result<(), CliError> {
             .append(true)
             .open(out)
             .map_err(|e| CliError::input(format!("{}: cannot create: {e}", out.display())))?;
-        let mut bytes = records::header(format);
+        let merged = RunInputs {
+            shard: [0, 1],
+            ..first.clone()
+        };
+        let mut bytes = records::header(format, &merged);
         bytes.extend(records::encode(format, &all));
         records::append(&mut f, &bytes).map_err(io_err(out))?;
     }
