@@ -576,3 +576,79 @@ fn merge_takes_the_shards_of_one_run_only() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unfinished"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Kills at random moments (SIGKILL and SIGINT, during a first run and during resumes), with
+/// two resumes at once now and then: once a resume finishes, the file holds every break once,
+/// byte for byte what an uninterrupted run writes.
+#[test]
+fn random_kills_and_concurrent_resumes_lose_and_double_nothing() {
+    let dir = scratch("kills");
+    let whole = dir.join("whole.jsonl");
+    let f = dir.join("f.jsonl");
+    let fs = f.to_str().unwrap().to_string();
+    let args = |resume: bool| {
+        let mut a = vec!["breaks", "--count", "120", "--seed", "11", "--threads", "1", "--out"];
+        a.push(fs.as_str());
+        if resume {
+            a.push("--resume");
+        }
+        a.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    assert!(
+        breaks(&["--count", "120", "--seed", "11", "--out", whole.to_str().unwrap()])
+            .status
+            .success()
+    );
+    // A small deterministic generator for the moments and signals.
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let spawn = |resume: bool| {
+        Command::new(env!("CARGO_BIN_EXE_tenball"))
+            .args(args(resume))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let mut kills = 0;
+    let mut finished = false;
+    for round in 0..40 {
+        let resume = f.exists();
+        let mut children = vec![spawn(resume)];
+        if resume && round % 4 == 3 {
+            children.push(spawn(true)); // a second writer at once
+        }
+        std::thread::sleep(Duration::from_millis(30 + next() % 700));
+        let signal = if next() % 2 == 0 { "-KILL" } else { "-INT" };
+        for c in &children {
+            let _ = Command::new("kill").args([signal, &c.id().to_string()]).status();
+        }
+        for c in children {
+            let out = c.wait_with_output().unwrap();
+            if out.status.success() {
+                finished = true;
+            }
+        }
+        kills += 1;
+        if finished {
+            break;
+        }
+    }
+    // Whatever state the kills left, resumes complete it.
+    for _ in 0..3 {
+        let out = tenball(&args(true).iter().map(String::as_str).collect::<Vec<_>>(), "");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    assert!(kills >= 2, "only {kills} kills");
+    assert_eq!(
+        std::fs::read(&f).unwrap(),
+        std::fs::read(&whole).unwrap(),
+        "after {kills} kills the file differs from an uninterrupted run"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

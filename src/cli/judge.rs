@@ -32,14 +32,19 @@ pub struct JudgeOutput {
 
 pub fn run(args: &JudgeArgs) -> Result<(), CliError> {
     let (name, text) = read_input(args.file.as_deref())?;
-    let input: JudgeInput = parse_json(&name, &text)?;
+    let out = judge_text(&name, &text)?;
+    super::emit(&serde_json::to_string_pretty(&out).expect("rulings serialize"))
+}
+
+/// The ruling on the shot an input text describes; `name` names it in errors.
+pub fn judge_text(name: &str, text: &str) -> Result<JudgeOutput, CliError> {
+    let input: JudgeInput = parse_json(name, text)?;
     let judged = input
         .state
         .judge(&input.call, &input.facts)
-        .map_err(|e| CliError::input(format!("{name}: {e}")))?;
-    let out = JudgeOutput {
+        .map_err(|e| CliError::input(format!("{name}: {}", crate::echo::cut(&e.to_string()))))?;
+    Ok(JudgeOutput {
         ruling: judged.ruling,
         state: judged.state,
-    };
-    super::emit(&serde_json::to_string_pretty(&out).expect("rulings serialize"))
+    })
 }

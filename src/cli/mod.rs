@@ -2,10 +2,10 @@
 //! text. Errors name the file, the place and the problem, and exit with code 2.
 
 pub(crate) mod breaks;
-mod judge;
+pub mod judge;
 #[cfg(feature = "game")]
 mod play;
-pub(crate) mod shot;
+pub mod shot;
 
 use std::process::ExitCode;
 

@@ -33,13 +33,18 @@ pub struct ShotInput {
 
 pub fn run(args: &ShotArgs) -> Result<(), CliError> {
     let (name, text) = read_input(args.file.as_deref())?;
-    let input: ShotInput = parse_json(&name, &text)?;
-    let mut log = simulate(&input.layout, &input.strike, &input.config)
-        .map_err(|e| CliError::input(format!("{name}: {e}")))?;
+    let mut log = shot_text(&name, &text)?;
     if args.no_paths {
         log.paths.clear();
     }
     super::emit(&serde_json::to_string_pretty(&log).expect("logs serialize"))
+}
+
+/// The shot an input text describes, simulated; `name` names it in errors.
+pub fn shot_text(name: &str, text: &str) -> Result<crate::physics::ShotLog, CliError> {
+    let input: ShotInput = parse_json(name, text)?;
+    simulate(&input.layout, &input.strike, &input.config)
+        .map_err(|e| CliError::input(format!("{name}: {}", crate::echo::cut(&e.to_string()))))
 }
 
 #[derive(Debug, clap::Args)]
