@@ -587,7 +587,16 @@ fn random_kills_and_concurrent_resumes_lose_and_double_nothing() {
     let f = dir.join("f.jsonl");
     let fs = f.to_str().unwrap().to_string();
     let args = |resume: bool| {
-        let mut a = vec!["breaks", "--count", "120", "--seed", "11", "--threads", "1", "--out"];
+        let mut a = vec![
+            "breaks",
+            "--count",
+            "120",
+            "--seed",
+            "11",
+            "--threads",
+            "1",
+            "--out",
+        ];
         a.push(fs.as_str());
         if resume {
             a.push("--resume");
@@ -595,9 +604,16 @@ fn random_kills_and_concurrent_resumes_lose_and_double_nothing() {
         a.iter().map(|s| s.to_string()).collect::<Vec<_>>()
     };
     assert!(
-        breaks(&["--count", "120", "--seed", "11", "--out", whole.to_str().unwrap()])
-            .status
-            .success()
+        breaks(&[
+            "--count",
+            "120",
+            "--seed",
+            "11",
+            "--out",
+            whole.to_str().unwrap()
+        ])
+        .status
+        .success()
     );
     // A small deterministic generator for the moments and signals.
     let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -626,7 +642,9 @@ fn random_kills_and_concurrent_resumes_lose_and_double_nothing() {
         std::thread::sleep(Duration::from_millis(30 + next() % 700));
         let signal = if next() % 2 == 0 { "-KILL" } else { "-INT" };
         for c in &children {
-            let _ = Command::new("kill").args([signal, &c.id().to_string()]).status();
+            let _ = Command::new("kill")
+                .args([signal, &c.id().to_string()])
+                .status();
         }
         for c in children {
             let out = c.wait_with_output().unwrap();
@@ -641,8 +659,15 @@ fn random_kills_and_concurrent_resumes_lose_and_double_nothing() {
     }
     // Whatever state the kills left, resumes complete it.
     for _ in 0..3 {
-        let out = tenball(&args(true).iter().map(String::as_str).collect::<Vec<_>>(), "");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let out = tenball(
+            &args(true).iter().map(String::as_str).collect::<Vec<_>>(),
+            "",
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     assert!(kills >= 2, "only {kills} kills");
     assert_eq!(

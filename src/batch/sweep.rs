@@ -1,6 +1,7 @@
-//! `tenball breaks sweep`: a grid of cue ball places in the kitchen times a list of speeds; at
-//! each point a batch of breaks (the same racks everywhere, for fair comparison). Written as CSV
-//! and drawn as heatmaps of the legal-break share and the balls pocketed (PNG and SVG).
+//! Sweeps of break batches: a grid of cue ball places in the kitchen times a list of speeds;
+//! at each point a batch of breaks (the same racks everywhere, for fair comparison), written as
+//! CSV and drawn as heatmaps of the legal-break share and the balls pocketed (PNG and SVG).
+//! `tenball breaks sweep` (in `cli`) parses the options into these types.
 
 use std::path::{Path, PathBuf};
 
@@ -9,33 +10,8 @@ use plotters::style::colors::colormaps::ViridisRGB;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{CuePlace, Tally, run_break};
-use crate::cli::CliError;
-use crate::cli::breaks::{SpecArgs, progress};
+use super::{BreakSpec, CuePlace, Tally, run_break};
 use crate::table::{Point, Table};
-
-#[derive(Debug, clap::Args)]
-pub struct SweepArgs {
-    /// Cue ball places: COLUMNS x ROWS over the kitchen (along x ACROSS), for example 5x3.
-    #[arg(long, default_value = "5x3")]
-    pub grid: String,
-    /// Cue ball speeds (m/s), comma separated.
-    #[arg(
-        long,
-        default_value = "8,10,12",
-        value_delimiter = ',',
-        allow_negative_numbers = true
-    )]
-    pub speeds: Vec<f64>,
-    /// Breaks at each place and speed.
-    #[arg(long, default_value_t = 50)]
-    pub count: u64,
-    #[command(flatten)]
-    pub spec: SpecArgs,
-    /// The CSV file; the heatmaps go beside it as NAME-legal.png/.svg and NAME-pocketed.png/.svg.
-    #[arg(long, default_value = "sweep.csv")]
-    pub out: PathBuf,
-}
 
 /// One point of the sweep.
 #[derive(Debug, Clone, Serialize)]
@@ -51,23 +27,6 @@ pub struct Cell {
     pub pocketed_any_share: f64,
     pub four_rail_foul_share: f64,
     pub scratch_share: f64,
-}
-
-fn parse_grid(s: &str) -> Result<(usize, usize), CliError> {
-    let bad = || {
-        CliError::input(format!(
-            "--grid `{s}`: expected COLUMNSxROWS, for example 5x3, each from 1 to 50"
-        ))
-    };
-    let (c, r) = s.split_once(['x', 'X']).ok_or_else(bad)?;
-    let (c, r): (usize, usize) = (
-        c.trim().parse().map_err(|_| bad())?,
-        r.trim().parse().map_err(|_| bad())?,
-    );
-    if !(1..=50).contains(&c) || !(1..=50).contains(&r) {
-        return Err(bad());
-    }
-    Ok((c, r))
 }
 
 /// Centres of a grid of cells over the kitchen.
@@ -87,83 +46,61 @@ pub fn kitchen_grid(table: &Table, cols: usize, rows: usize) -> Vec<Point> {
     points
 }
 
-pub fn run(args: &SweepArgs) -> Result<(), CliError> {
-    let (cols, rows) = parse_grid(&args.grid)?;
-    if args.speeds.is_empty() || args.count == 0 {
-        return Err(CliError::input(
-            "--speeds and --count must not be empty or zero",
-        ));
-    }
-    let table = args.spec.table.spec();
-    let places = kitchen_grid(&table, cols, rows);
-    // Check every point before any work.
-    let mut specs = Vec::new();
-    for &speed in &args.speeds {
-        for &p in &places {
-            specs.push(
-                args.spec
-                    .spec(CuePlace::At(p), speed)
-                    .map_err(|e| CliError::input(format!("--speeds {speed}: {}", e.message)))?,
-            );
-        }
-    }
-    // Every file the sweep writes must be new: the CSV and its four heatmaps.
-    let outputs: Vec<PathBuf> = std::iter::once(args.out.clone())
+/// The breaks of one point of the sweep (on the current rayon pool), summed up.
+pub fn run_cell(spec: &BreakSpec, count: u64) -> Result<Cell, String> {
+    let records = (0..count)
+        .into_par_iter()
+        .map(|i| run_break(spec, i))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut tally = Tally::default();
+    records.iter().for_each(|r| tally.add(r));
+    let s = tally.summary();
+    let CuePlace::At(p) = spec.cue else {
+        return Err("a sweep places the cue ball at each point of its grid".into());
+    };
+    Ok(Cell {
+        x: p.x,
+        y: p.y,
+        speed: spec.speed,
+        breaks: s.breaks,
+        legal_share: s.legal.share,
+        legal_ci_lo: s.legal.ci95[0],
+        legal_ci_hi: s.legal.ci95[1],
+        balls_pocketed_mean: s.balls_pocketed_mean,
+        pocketed_any_share: s.pocketed_any.share,
+        four_rail_foul_share: s.four_rail_foul.share,
+        scratch_share: s.scratch.share,
+    })
+}
+
+/// Every file a sweep writes: the CSV and its four heatmaps beside it.
+pub fn outputs(csv: &Path) -> Vec<PathBuf> {
+    std::iter::once(csv.to_path_buf())
         .chain(
             ["legal", "pocketed"]
                 .into_iter()
-                .flat_map(|what| ["png", "svg"].map(|ext| sibling(&args.out, what, ext))),
+                .flat_map(|what| ["png", "svg"].map(|ext| sibling(csv, what, ext))),
         )
-        .collect();
-    if let Some(p) = outputs.iter().find(|p| p.exists()) {
-        return Err(CliError::input(format!(
-            "{}: exists; the sweep never writes over a file, choose another --out",
-            p.display()
-        )));
+        .collect()
+}
+
+/// Writes the CSV and the heatmaps (a panel per speed over a `grid` of places); returns the
+/// files written. An error names the file.
+pub fn write(
+    csv_path: &Path,
+    table: &Table,
+    cells: &[Cell],
+    speeds: &[f64],
+    grid: (usize, usize),
+) -> Result<Vec<PathBuf>, String> {
+    let name = csv_path.display();
+    let mut w =
+        csv::Writer::from_path(csv_path).map_err(|e| format!("{name}: cannot create: {e}"))?;
+    for c in cells {
+        w.serialize(c).map_err(|e| format!("{name}: {e}"))?;
     }
-    let pool = args.spec.pool()?;
-    let bar = progress(specs.len() as u64 * args.count, 0);
-    let mut cells = Vec::with_capacity(specs.len());
-    for spec in &specs {
-        let records: Vec<_> = pool
-            .install(|| {
-                (0..args.count)
-                    .into_par_iter()
-                    .map(|i| run_break(spec, i))
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .map_err(CliError::input)?;
-        let mut tally = Tally::default();
-        records.iter().for_each(|r| tally.add(r));
-        let s = tally.summary();
-        let CuePlace::At(p) = spec.cue else {
-            unreachable!("the sweep places the cue ball")
-        };
-        cells.push(Cell {
-            x: p.x,
-            y: p.y,
-            speed: spec.speed,
-            breaks: s.breaks,
-            legal_share: s.legal.share,
-            legal_ci_lo: s.legal.ci95[0],
-            legal_ci_hi: s.legal.ci95[1],
-            balls_pocketed_mean: s.balls_pocketed_mean,
-            pocketed_any_share: s.pocketed_any.share,
-            four_rail_foul_share: s.four_rail_foul.share,
-            scratch_share: s.scratch.share,
-        });
-        bar.inc(args.count);
-    }
-    bar.finish_and_clear();
-    let mut w = csv::Writer::from_path(&args.out)
-        .map_err(|e| CliError::input(format!("{}: cannot create: {e}", args.out.display())))?;
-    for c in &cells {
-        w.serialize(c)
-            .map_err(|e| CliError::input(format!("{}: {e}", args.out.display())))?;
-    }
-    w.flush()
-        .map_err(|e| CliError::input(format!("{}: {e}", args.out.display())))?;
-    let mut written = vec![args.out.clone()];
+    w.flush().map_err(|e| format!("{name}: {e}"))?;
+    let mut written = vec![csv_path.to_path_buf()];
     for (what, title, value, max) in [
         (
             "legal",
@@ -182,47 +119,21 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
         ),
     ] {
         let map = Heatmap {
-            table: &table,
-            cells: &cells,
-            speeds: &args.speeds,
-            grid: (cols, rows),
+            table,
+            cells,
+            speeds,
+            grid,
             title,
             value,
             max,
         };
         for ext in ["png", "svg"] {
-            let path = sibling(&args.out, what, ext);
-            draw(&path, &map)
-                .map_err(|e| CliError::input(format!("{}: cannot draw: {e}", path.display())))?;
+            let path = sibling(csv_path, what, ext);
+            draw(&path, &map).map_err(|e| format!("{}: cannot draw: {e}", path.display()))?;
             written.push(path);
         }
     }
-    let mut text = format!(
-        "{} places x {} speeds x {} breaks\n",
-        places.len(),
-        args.speeds.len(),
-        args.count
-    );
-    for c in &cells {
-        text.push_str(&format!(
-            "  x {:+.3} y {:+.3}  {:>5.1} m/s  legal {:>5.1} %  pocketed {:.2}\n",
-            c.x,
-            c.y,
-            c.speed,
-            c.legal_share * 100.0,
-            c.balls_pocketed_mean
-        ));
-    }
-    text.push_str(&format!(
-        "wrote {}",
-        written
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    ));
-    crate::cli::emit(&text)?;
-    Ok(())
+    Ok(written)
 }
 
 fn sibling(csv: &Path, what: &str, ext: &str) -> PathBuf {

@@ -13,8 +13,9 @@ use rayon::prelude::*;
 
 use super::CliError;
 use super::shot::parse_size;
+use super::sweep;
 use crate::batch::records::{self, Format, RunInputs};
-use crate::batch::{BreakRecord, BreakSpec, CuePlace, Noise, Tally, break_seed, run_break, sweep};
+use crate::batch::{BreakRecord, BreakSpec, CuePlace, Noise, Tally, break_seed, run_break};
 use crate::table::{Point, TableSize};
 
 #[derive(Debug, clap::Args)]

@@ -6,6 +6,7 @@ pub mod judge;
 #[cfg(feature = "game")]
 mod play;
 pub mod shot;
+mod sweep;
 
 use std::process::ExitCode;
 

@@ -49,6 +49,16 @@ enum Stroke {
     },
 }
 
+/// A coordinate for a message: metres to a tenth of a millimetre, or in exponent form when it
+/// is far off the table.
+fn coord(v: f64) -> String {
+    if v.abs() < 1e4 {
+        format!("{v:.4}")
+    } else {
+        format!("{v:e}")
+    }
+}
+
 fn describe_phase(phase: &Phase) -> String {
     match phase {
         Phase::Lag => "the players must lag first".into(),
@@ -590,7 +600,8 @@ impl GameState {
         {
             return bad(format!(
                 "cue_ball_start ({}, {}) is not on the playing surface",
-                p.x, p.y
+                coord(p.x),
+                coord(p.y)
             ));
         }
         let mut placed = BallSet::EMPTY;
@@ -602,7 +613,9 @@ impl GameState {
             if !on_surface(b.point()) {
                 return bad(format!(
                     "rest: ball {} at ({}, {}) is not on the playing surface",
-                    b.ball, b.x, b.y
+                    b.ball,
+                    coord(b.x),
+                    coord(b.y)
                 ));
             }
             if b.ball == CUE {

@@ -1,0 +1,116 @@
+//! `tenball breaks sweep`: the options of a sweep, checked and turned into the batch layer's
+//! break specs; the progress bar; the summary printed.
+
+use std::path::PathBuf;
+
+use super::CliError;
+use super::breaks::{SpecArgs, progress};
+use crate::batch::CuePlace;
+use crate::batch::sweep::{kitchen_grid, outputs, run_cell, write};
+
+#[derive(Debug, clap::Args)]
+pub struct SweepArgs {
+    /// Cue ball places: COLUMNS x ROWS over the kitchen (along x ACROSS), for example 5x3.
+    #[arg(long, default_value = "5x3")]
+    pub grid: String,
+    /// Cue ball speeds (m/s), comma separated.
+    #[arg(
+        long,
+        default_value = "8,10,12",
+        value_delimiter = ',',
+        allow_negative_numbers = true
+    )]
+    pub speeds: Vec<f64>,
+    /// Breaks at each place and speed.
+    #[arg(long, default_value_t = 50)]
+    pub count: u64,
+    #[command(flatten)]
+    pub spec: SpecArgs,
+    /// The CSV file; the heatmaps go beside it as NAME-legal.png/.svg and NAME-pocketed.png/.svg.
+    #[arg(long, default_value = "sweep.csv")]
+    pub out: PathBuf,
+}
+
+fn parse_grid(s: &str) -> Result<(usize, usize), CliError> {
+    let bad = || {
+        CliError::input(format!(
+            "--grid `{s}`: expected COLUMNSxROWS, for example 5x3, each from 1 to 50"
+        ))
+    };
+    let (c, r) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (c, r): (usize, usize) = (
+        c.trim().parse().map_err(|_| bad())?,
+        r.trim().parse().map_err(|_| bad())?,
+    );
+    if !(1..=50).contains(&c) || !(1..=50).contains(&r) {
+        return Err(bad());
+    }
+    Ok((c, r))
+}
+
+pub fn run(args: &SweepArgs) -> Result<(), CliError> {
+    let (cols, rows) = parse_grid(&args.grid)?;
+    if args.speeds.is_empty() || args.count == 0 {
+        return Err(CliError::input(
+            "--speeds and --count must not be empty or zero",
+        ));
+    }
+    let table = args.spec.table.spec();
+    let places = kitchen_grid(&table, cols, rows);
+    // Check every point before any work.
+    let mut specs = Vec::new();
+    for &speed in &args.speeds {
+        for &p in &places {
+            specs.push(
+                args.spec
+                    .spec(CuePlace::At(p), speed)
+                    .map_err(|e| CliError::input(format!("--speeds {speed}: {}", e.message)))?,
+            );
+        }
+    }
+    // Every file the sweep writes must be new.
+    if let Some(p) = outputs(&args.out).iter().find(|p| p.exists()) {
+        return Err(CliError::input(format!(
+            "{}: exists; the sweep never writes over a file, choose another --out",
+            p.display()
+        )));
+    }
+    let pool = args.spec.pool()?;
+    let bar = progress(specs.len() as u64 * args.count, 0);
+    let mut cells = Vec::with_capacity(specs.len());
+    for spec in &specs {
+        cells.push(
+            pool.install(|| run_cell(spec, args.count))
+                .map_err(CliError::input)?,
+        );
+        bar.inc(args.count);
+    }
+    bar.finish_and_clear();
+    let written =
+        write(&args.out, &table, &cells, &args.speeds, (cols, rows)).map_err(CliError::input)?;
+    let mut text = format!(
+        "{} places x {} speeds x {} breaks\n",
+        places.len(),
+        args.speeds.len(),
+        args.count
+    );
+    for c in &cells {
+        text.push_str(&format!(
+            "  x {:+.3} y {:+.3}  {:>5.1} m/s  legal {:>5.1} %  pocketed {:.2}\n",
+            c.x,
+            c.y,
+            c.speed,
+            c.legal_share * 100.0,
+            c.balls_pocketed_mean
+        ));
+    }
+    text.push_str(&format!(
+        "wrote {}",
+        written
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    super::emit(&text)
+}
