@@ -677,3 +677,27 @@ fn random_kills_and_concurrent_resumes_lose_and_double_nothing() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Siblings found on the way: thousands of `--threads` aborted the process (no memory for
+/// their stacks); a tip offset of 1e300 radii was accepted; a far-off cue ball place was
+/// echoed with three hundred digits.
+#[test]
+fn siblings_threads_tip_and_long_numbers_are_refused_cleanly() {
+    let out = breaks(&["--count", "2", "--threads", "100000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--threads must be 1 to 256"));
+    let out = breaks(&["--count", "2", "--side", "1e300"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("off the ball"));
+    let out = breaks(&["--count", "2", "--cue", "1e300,0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("1e300") && err.len() < 400, "{err}");
+    // A tip at the edge of the ball with noise still runs.
+    let out = breaks(&["--count", "8", "--side", "0.99"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

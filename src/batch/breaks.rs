@@ -81,8 +81,8 @@ impl BreakSpec {
         {
             return Err(format!(
                 "cue ball position ({}, {}) is not in the kitchen: x must be below the head string at {:.4} and the ball on the bed (|x| <= {:.4}, |y| <= {:.4})",
-                p.x,
-                p.y,
+                short(p.x),
+                short(p.y),
                 table.head_string_x(),
                 table.length / 2.0 - table.ball_radius,
                 table.width / 2.0 - table.ball_radius
@@ -142,6 +142,15 @@ pub struct BreakRecord {
     pub duration: f64,
 }
 
+/// A number for a message, in exponent form when it is huge.
+fn short(v: f64) -> String {
+    if v.abs() < 1e6 {
+        v.to_string()
+    } else {
+        format!("{v:e}")
+    }
+}
+
 /// Plays break `index` of the batch. An error says which break could not be played and why
 /// (it does not happen for a spec that passed `validate`, but a batch must not panic).
 pub fn run_break(spec: &BreakSpec, index: u64) -> Result<BreakRecord, String> {
@@ -180,6 +189,12 @@ pub fn run_break(spec: &BreakSpec, index: u64) -> Result<BreakRecord, String> {
         strike.speed = (strike.speed + gauss(n.speed)).clamp(0.01, MAX_STRIKE_SPEED);
         strike.side += gauss(n.tip) / r;
         strike.height += gauss(n.tip) / r;
+        let off = strike.side.hypot(strike.height);
+        if off > 1.0 {
+            // The tip stays on the ball.
+            strike.side /= off;
+            strike.height /= off;
+        }
         strike.elevation_deg = (strike.elevation_deg + gauss(n.elevation_deg))
             .abs()
             .min(MAX_ELEVATION_DEG);

@@ -132,8 +132,12 @@ impl SpecArgs {
     }
 
     pub fn pool(&self) -> Result<rayon::ThreadPool, CliError> {
-        if self.threads == Some(0) {
-            return Err(CliError::input("--threads must be at least 1"));
+        if let Some(t) = self.threads
+            && !(1..=MAX_THREADS).contains(&t)
+        {
+            return Err(CliError::input(format!(
+                "--threads must be 1 to {MAX_THREADS}, got {t}"
+            )));
         }
         rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads.unwrap_or(0))
@@ -141,6 +145,10 @@ impl SpecArgs {
             .map_err(|e| CliError::input(format!("cannot start worker threads: {e}")))
     }
 }
+
+/// The most worker threads a run may ask for (thousands would exhaust the machine's memory
+/// for thread stacks before the first break).
+const MAX_THREADS: usize = 256;
 
 fn parse_cue(cue: Option<&str>, table: TableSize) -> Result<CuePlace, CliError> {
     match cue {

@@ -65,6 +65,12 @@ impl Strike {
                 self.speed
             ));
         }
+        if self.side.hypot(self.height) > 1.0 {
+            return Err(format!(
+                "strike.side and strike.height put the tip off the ball: ({}, {}) is more than one radius from its centre",
+                self.side, self.height
+            ));
+        }
         if !(0.0..=MAX_ELEVATION_DEG).contains(&self.elevation_deg) {
             return Err(format!(
                 "strike.elevation_deg must be within 0 to 89, got {}",
