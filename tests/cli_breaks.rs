@@ -256,7 +256,7 @@ fn bad_input_is_refused_with_exit_2_and_no_file_is_touched() {
         (vec!["--shard", "3/3"], "K must be below N"),
         (vec!["--shard", "1/0"], "N must be at least 1"),
         (vec!["--shard", "a/2"], "not a whole number"),
-        (vec!["--threads", "0"], "at least 1"),
+        (vec!["--threads", "0"], "must be 1 to 256"),
         (vec!["--out", s(&existing)], "--resume"),
         (vec!["--resume", "--out", s(&existing)], "existing.jsonl:1"),
     ];
