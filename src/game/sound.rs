@@ -185,3 +185,41 @@ fn play(
         ));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sounds_are_audible_and_die_away() {
+        for (i, s) in synthesise().iter().enumerate() {
+            let peak = s.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+            assert!((0.05..=1.5).contains(&peak), "sound {i}: peak {peak}");
+            let n = s.len() / 10;
+            let rms = |x: &[f32]| (x.iter().map(|v| v * v).sum::<f32>() / x.len() as f32).sqrt();
+            assert!(
+                rms(&s[s.len() - n..]) < 0.2 * rms(&s[..n]),
+                "sound {i} does not die away"
+            );
+        }
+    }
+
+    #[test]
+    fn a_wav_file_has_its_header_and_every_sample() {
+        let samples = [0.0, 0.5, -0.5, 1.0, -1.0];
+        let w = wav(&samples);
+        assert_eq!(&w[..4], b"RIFF");
+        assert_eq!(&w[8..16], b"WAVEfmt ");
+        assert_eq!(u32::from_le_bytes(w[24..28].try_into().unwrap()), RATE);
+        assert_eq!(u32::from_le_bytes(w[40..44].try_into().unwrap()), 10);
+        assert_eq!(w.len(), 44 + 10);
+        assert_eq!(i16::from_le_bytes([w[50], w[51]]), i16::MAX);
+    }
+
+    #[test]
+    fn a_harder_hit_is_louder() {
+        let soft = loudness(SoundKind::BallBall, 0.05);
+        let hard = loudness(SoundKind::BallBall, 0.8);
+        assert!(soft < hard && hard <= 1.0 && soft >= 0.03);
+    }
+}
