@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-use tenball::cli::judge::judge_text;
+use tenball::cli::judge::{judge_text, walk_text};
 use tenball::cli::shot::shot_text;
 use tenball::tablefile::TableFile;
 
@@ -216,6 +216,18 @@ proptest! {
         let text = mutate(&s, &muts, cut);
         if let Err(e) = judge_text("in.json", &text) {
             clean(&e.message, "in.json");
+            prop_assert_eq!(e.code, 2);
+        }
+    }
+
+    #[test]
+    fn judge_sequences_never_panic(
+        muts in prop::collection::vec(mutation(), 1..6),
+        cut in prop_oneof![4 => Just(2.0), 1 => 0.0..1.0f64],
+    ) {
+        let text = mutate(&seed("assets/examples/judge-sequence.json"), &muts, cut);
+        if let Err(e) = walk_text("seq.json", &text) {
+            clean(&e.message, "seq.json");
             prop_assert_eq!(e.code, 2);
         }
     }

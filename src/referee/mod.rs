@@ -2,6 +2,7 @@
 //! a state, a call and the facts of a shot and returns a ruling with its rule numbers and the
 //! next state. Rule numbers are the seed's (`shared/rules/ten-ball-seed.nl.txt`).
 
+mod actions;
 mod judge;
 mod lag;
 mod rack;
@@ -9,6 +10,7 @@ mod ruling;
 mod shot;
 mod state;
 
+pub use actions::{Action, ActionError, Step};
 pub use judge::{Judged, RulesError};
 pub use lag::{LagFault, LagShot, lag_winner};
 pub use rack::{CUE_CLEARANCE, RACK_GAP, rack, spot_ten};
