@@ -103,10 +103,12 @@ fn follow(
         CameraView::Free => {}
         CameraView::Overhead => {
             // With the panels shown, the table sits left of the stroke panel.
+            // Scaled to the table: a 7 ft table fills the view as a 9 ft one does.
+            let scale = (m.table().length as f32 + 0.36) / (2.54 + 0.36);
             let (focus_x, radius) = if panels.is_some_and(|p| p.0) {
-                (0.55, OVERHEAD_RADIUS * 1.22)
+                (0.55 * scale, OVERHEAD_RADIUS * 1.22 * scale)
             } else {
-                (0.0, OVERHEAD_RADIUS)
+                (0.0, OVERHEAD_RADIUS * scale)
             };
             cam.target_focus = Vec3::new(focus_x, 0.0, 0.0);
             cam.target_yaw = 0.0;

@@ -117,7 +117,13 @@ struct Runner {
     /// A screenshot being taken: its path, frames waited, and how it went.
     shot: Option<(PathBuf, u32, Arc<AtomicU8>)>,
     fps: Option<(u32, u32, f64)>,
+    /// Frames run so far.
+    frames: u32,
 }
+
+/// A screenshot waits for at least this many frames from the start: a software renderer is
+/// still compiling pipelines before, and a frame may then show the panels without the table.
+const FIRST_PICTURE_FRAME: u32 = 60;
 
 pub(super) fn plugin(app: &mut App, script: Option<Script>) {
     let Some(script) = script else {
@@ -130,6 +136,7 @@ pub(super) fn plugin(app: &mut App, script: Option<Script>) {
         released: None,
         shot: None,
         fps: None,
+        frames: 0,
     })
     // Before the game's input reads the keys, after bevy's input has cleared last frame's.
     .add_systems(PreUpdate, run.after(bevy::input::InputSystems))
@@ -195,6 +202,7 @@ fn run(
     if let Some(k) = runner.released.take() {
         keys.release(k);
     }
+    runner.frames = runner.frames.saturating_add(1);
     if let Some((frames, n, start)) = runner.fps {
         if frames < n {
             runner.fps = Some((frames + 1, n, start));
@@ -246,6 +254,9 @@ fn run(
     let Some(step) = runner.steps.get(runner.next).cloned() else {
         return;
     };
+    if matches!(step, ScriptStep::Screenshot(_)) && runner.frames < FIRST_PICTURE_FRAME {
+        return;
+    }
     runner.next += 1;
     match step {
         ScriptStep::Wait(n) => runner.wait = n,
