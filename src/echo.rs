@@ -16,6 +16,16 @@ pub fn cut(msg: &str) -> String {
     format!("{}... (cut, {} bytes in all)", &msg[..end], msg.len())
 }
 
+/// A number a user gave, for a message: as written for everyday sizes, in exponent form when
+/// it is huge (1e300 stays short).
+pub fn number(v: f64) -> String {
+    if v.abs() < 1e6 {
+        format!("{v}")
+    } else {
+        format!("{v:e}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -27,5 +37,11 @@ mod tests {
         assert!(c.len() < MESSAGE_LIMIT + 40, "{} bytes", c.len());
         assert!(c.ends_with("(cut, 2000000 bytes in all)"));
         assert_eq!(cut("short"), "short");
+    }
+
+    #[test]
+    fn a_huge_number_is_written_short() {
+        assert_eq!(number(1e300), "1e300");
+        assert_eq!(number(-0.635), "-0.635");
     }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::physics::{Layout, Strike, check_layout};
+use crate::physics::{Layout, Strike, check_placement};
 use crate::referee::{CUE, Call, CueBall, GameState, Phase};
 
 /// What a table file holds.
@@ -52,7 +52,7 @@ impl TableFile {
                 self.layout.table, self.state.table
             ));
         }
-        check_layout_allowing_cue_in_hand(&self.layout)?;
+        check_placement(&self.layout, &self.layout.table.spec()).map_err(|e| e.0)?;
         let on_layout = self.layout.object_balls();
         let on_table: Vec<u8> = self.state.on_table.iter().collect();
         if on_layout != on_table {
@@ -153,42 +153,6 @@ impl TableFile {
             problem: "no free file name beside it".into(),
         })
     }
-}
-
-/// `check_layout`, except that a missing cue ball is allowed (it is in hand).
-fn check_layout_allowing_cue_in_hand(layout: &Layout) -> Result<(), String> {
-    let table = layout.table.spec();
-    if layout.balls.iter().any(|b| b.ball == CUE) {
-        return check_layout(layout, &table).map_err(|e| e.0);
-    }
-    // Check the object balls with a cue ball put where none of them is (a corner of the bed far
-    // from every ball), then leave it out again.
-    let mut with_cue = layout.clone();
-    let r = table.ball_radius;
-    let spots = [
-        (-table.length / 2.0 + r, table.width / 2.0 - r),
-        (-table.length / 2.0 + r, -table.width / 2.0 + r),
-        (table.length / 2.0 - r, table.width / 2.0 - r),
-        (table.length / 2.0 - r, -table.width / 2.0 + r),
-        (0.0, 0.0),
-    ];
-    let free = spots.iter().find(|&&(x, y)| {
-        layout
-            .balls
-            .iter()
-            .all(|b| (b.at.x - x).hypot(b.at.y - y) > 2.0 * r + 1e-3)
-    });
-    let Some(&(x, y)) = free else {
-        // Balls everywhere: the plain check reports what is wrong with them, if anything.
-        return check_layout(layout, &table)
-            .map_err(|e| e.0)
-            .and(Err("layout.balls has no cue ball (0)".into()));
-    };
-    with_cue.balls.push(crate::table::Placed {
-        ball: CUE,
-        at: crate::table::Point::new(x, y),
-    });
-    check_layout(&with_cue, &table).map_err(|e| e.0)
 }
 
 #[cfg(test)]

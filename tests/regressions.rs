@@ -693,6 +693,12 @@ fn siblings_threads_tip_and_long_numbers_are_refused_cleanly() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("1e300") && err.len() < 400, "{err}");
+    let out = tenball(
+        &["shot", "-"],
+        r#"{"layout": {"balls": [{"ball": 0, "at": {"x": 1e300, "y": 0}}]}, "strike": {"aim_deg": 0, "speed": 1}}"#,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("at (1e300, 0)") && err.len() < 400, "{err}");
     // A tip at the edge of the ball with noise still runs.
     let out = breaks(&["--count", "8", "--side", "0.99"]);
     assert!(

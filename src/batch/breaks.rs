@@ -81,8 +81,8 @@ impl BreakSpec {
         {
             return Err(format!(
                 "cue ball position ({}, {}) is not in the kitchen: x must be below the head string at {:.4} and the ball on the bed (|x| <= {:.4}, |y| <= {:.4})",
-                short(p.x),
-                short(p.y),
+                crate::echo::number(p.x),
+                crate::echo::number(p.y),
                 table.head_string_x(),
                 table.length / 2.0 - table.ball_radius,
                 table.width / 2.0 - table.ball_radius
@@ -140,15 +140,6 @@ pub struct BreakRecord {
     pub breaker_continues: bool,
     /// Simulated seconds to rest.
     pub duration: f64,
-}
-
-/// A number for a message, in exponent form when it is huge.
-fn short(v: f64) -> String {
-    if v.abs() < 1e6 {
-        v.to_string()
-    } else {
-        format!("{v:e}")
-    }
 }
 
 /// Plays break `index` of the batch. An error says which break could not be played and why

@@ -20,4 +20,6 @@ pub use plugin::{
     BallId, PhysicsPlugin, PhysicsSystems, ShotFinished, ShotRunner, StartShot, pose_at,
     position_at, quat_to_world,
 };
-pub use sim::{LayoutError, REST_SPEED, TOUCH_GAP, TableSim, check_layout, simulate};
+pub use sim::{
+    LayoutError, REST_SPEED, TOUCH_GAP, TableSim, check_layout, check_placement, simulate,
+};

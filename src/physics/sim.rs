@@ -941,6 +941,16 @@ fn update_episode(
 /// The layout must have a cue ball, each ball once, every ball on the bed and no two balls
 /// overlapping.
 pub fn check_layout(layout: &Layout, table: &Table) -> Result<(), LayoutError> {
+    check_placement(layout, table)?;
+    if !layout.balls.iter().any(|b| b.ball == 0) {
+        return Err(LayoutError("no cue ball (ball 0) in the layout".into()));
+    }
+    Ok(())
+}
+
+/// The balls of a layout are real balls, each once, on the playing surface and apart; the
+/// cue ball may be missing (in hand, for a table file).
+pub fn check_placement(layout: &Layout, table: &Table) -> Result<(), LayoutError> {
     let err = |m: String| Err(LayoutError(m));
     let mut seen = [false; 11];
     for (i, p) in layout.balls.iter().enumerate() {
@@ -957,8 +967,8 @@ pub fn check_layout(layout: &Layout, table: &Table) -> Result<(), LayoutError> {
             return err(format!(
                 "balls[{i}]: ball {} at ({}, {}) is not on the playing surface (|x| <= {:.4}, |y| <= {:.4})",
                 p.ball,
-                p.at.x,
-                p.at.y,
+                crate::echo::number(p.at.x),
+                crate::echo::number(p.at.y),
                 table.length / 2.0 - table.ball_radius,
                 table.width / 2.0 - table.ball_radius
             ));
@@ -975,9 +985,6 @@ pub fn check_layout(layout: &Layout, table: &Table) -> Result<(), LayoutError> {
                 ));
             }
         }
-    }
-    if !seen[0] {
-        return err("no cue ball (ball 0) in the layout".into());
     }
     Ok(())
 }

@@ -49,16 +49,6 @@ enum Stroke {
     },
 }
 
-/// A coordinate for a message: metres to a tenth of a millimetre, or in exponent form when it
-/// is far off the table.
-fn coord(v: f64) -> String {
-    if v.abs() < 1e4 {
-        format!("{v:.4}")
-    } else {
-        format!("{v:e}")
-    }
-}
-
 fn describe_phase(phase: &Phase) -> String {
     match phase {
         Phase::Lag => "the players must lag first".into(),
@@ -600,8 +590,8 @@ impl GameState {
         {
             return bad(format!(
                 "cue_ball_start ({}, {}) is not on the playing surface",
-                coord(p.x),
-                coord(p.y)
+                crate::echo::number(p.x),
+                crate::echo::number(p.y)
             ));
         }
         let mut placed = BallSet::EMPTY;
@@ -614,8 +604,8 @@ impl GameState {
                 return bad(format!(
                     "rest: ball {} at ({}, {}) is not on the playing surface",
                     b.ball,
-                    coord(b.x),
-                    coord(b.y)
+                    crate::echo::number(b.x),
+                    crate::echo::number(b.y)
                 ));
             }
             if b.ball == CUE {
