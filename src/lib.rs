@@ -6,6 +6,7 @@
 //! - [`adapter`]: the one bridge: shot logs to referee facts, and `play_shot`.
 //! - [`tablefile`]: a position (balls, referee state, stroke) as a file, saved and loaded by
 //!   the game and the teaching scenarios.
+//! - [`scenario`]: teaching scenarios: a position, steps and the rulings they must give.
 //! - [`game`] (feature `game`, on by default): the interactive 3D game.
 //! - [`cli`]: the command-line subcommands behind the `tenball` binary.
 
@@ -17,5 +18,6 @@ pub mod echo;
 pub mod game;
 pub mod physics;
 pub mod referee;
+pub mod scenario;
 pub mod table;
 pub mod tablefile;

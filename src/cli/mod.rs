@@ -5,6 +5,7 @@ pub(crate) mod breaks;
 pub mod judge;
 #[cfg(feature = "game")]
 mod play;
+mod scenario;
 pub mod shot;
 mod sweep;
 
@@ -55,6 +56,8 @@ enum Command {
     Shot(shot::ShotArgs),
     /// Print a racked layout (cue ball behind the head string), ready for `tenball shot`.
     Rack(shot::RackArgs),
+    /// Teaching scenarios: `check` plays them and compares each ruling with the expected one.
+    Scenario(scenario::ScenarioArgs),
     /// Simulate many ten-ball breaks: records (JSON lines or CSV) and a summary; `merge`
     /// combines shards, `sweep` maps places and speeds.
     Breaks(breaks::BreaksArgs),
@@ -126,6 +129,7 @@ fn run_headless(command: Command) -> Result<(), CliError> {
         Command::Shot(args) => shot::run(&args),
         Command::Rack(args) => shot::run_rack(&args),
         Command::Breaks(args) => breaks::run(&args),
+        Command::Scenario(args) => scenario::run(&args),
     }
 }
 

@@ -1,0 +1,82 @@
+//! `tenball scenario check [FILES]`: plays teaching scenarios (by default every one in
+//! `assets/scenarios/`) and says, for each that does not hold, the step and the difference.
+
+use std::path::PathBuf;
+
+use super::CliError;
+use crate::scenario::Scenario;
+
+#[derive(Debug, clap::Args)]
+pub struct ScenarioArgs {
+    #[command(subcommand)]
+    pub command: ScenarioCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum ScenarioCommand {
+    /// Play scenarios and compare each step's ruling with what the scenario expects.
+    Check {
+        /// Scenario files; all of `assets/scenarios/*.json` when none are given.
+        files: Vec<PathBuf>,
+    },
+}
+
+/// Where the library lives.
+pub const LIBRARY: &str = "assets/scenarios";
+
+pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
+    let ScenarioCommand::Check { files } = &args.command;
+    let files = if files.is_empty() {
+        library()?
+    } else {
+        files.clone()
+    };
+    let mut failed = 0;
+    let mut text = String::new();
+    for f in &files {
+        let s = Scenario::load(f).map_err(|e| CliError::input(e.0))?;
+        let diffs = s.check();
+        if diffs.is_empty() {
+            text.push_str(&format!(
+                "ok    {}: {} ({})\n",
+                f.display(),
+                s.title,
+                s.rules.join(", ")
+            ));
+        } else {
+            failed += 1;
+            text.push_str(&format!("FAIL  {}: {}\n", f.display(), s.title));
+            for d in diffs {
+                text.push_str(&format!("      {d}\n"));
+            }
+        }
+    }
+    text.push_str(&format!(
+        "{} passed, {} failed",
+        files.len() - failed,
+        failed
+    ));
+    super::emit(&text)?;
+    if failed > 0 {
+        return Err(CliError {
+            code: 1,
+            message: format!("{failed} scenario(s) do not hold"),
+        });
+    }
+    Ok(())
+}
+
+/// Every scenario file of the library, in name order.
+fn library() -> Result<Vec<PathBuf>, CliError> {
+    let dir = std::fs::read_dir(LIBRARY).map_err(|e| {
+        CliError::input(format!(
+            "{LIBRARY}: cannot read: {e} (run from the repository, or give files)"
+        ))
+    })?;
+    let mut files: Vec<PathBuf> = dir
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    Ok(files)
+}

@@ -1,0 +1,277 @@
+//! Teaching scenarios: a position (the table file format), the rules it teaches, and steps with
+//! the ruling each must produce. A step is a shot with declared facts (for what physics cannot
+//! see, or a situation told rather than played), a shot played through physics, adapter and
+//! referee (`stroke`), or another action of the referee's (a choice, a warning). `check` plays
+//! a scenario and lists every difference from what it expects. No bevy here: the game's
+//! scenario player and the diagrams build on this.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::adapter::play_shot;
+use crate::physics::{Layout, SimConfig, Strike};
+use crate::referee::{
+    Action, CUE, Call, CueBallFate, Declared, GameState, InHand, PlayerId, RackResult, Ruling,
+    ShotFacts, Turn, TurnAction,
+};
+use crate::tablefile::TableFile;
+
+/// A scenario file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub title: String,
+    /// The rule numbers it teaches.
+    pub rules: Vec<String>,
+    pub explanation: String,
+    /// Where it starts: balls, referee state, players.
+    pub position: TableFile,
+    pub steps: Vec<Step>,
+}
+
+/// One step and what it must give.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// A shot: its call, and either `facts` (told) or a `stroke` (played on the table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call: Option<Call>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facts: Option<ShotFacts>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stroke: Option<Strike>,
+    /// With a stroke: fouls physics cannot see (7.4, 7.6, 7.8-7.16).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declared: Vec<Declared>,
+    /// Not a shot: a choice, the lag, a warning (as in `tenball judge` actions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<Action>,
+    pub expect: Expect,
+}
+
+/// What a step must give; what is left out is not checked.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Expect {
+    pub legal: Option<bool>,
+    /// The rule that decided.
+    pub rule: Option<String>,
+    /// The rules of the fouls found, in any order.
+    pub fouls: Option<Vec<String>>,
+    /// Who acts next.
+    pub next_player: Option<PlayerId>,
+    /// What the next player does: `break`, `shoot`, `choose` or `match_over`.
+    pub next_action: Option<String>,
+    /// Cue ball in hand next: `anywhere`, `kitchen` or `none`.
+    pub ball_in_hand: Option<String>,
+    /// The rack's winner, when the step ends the rack.
+    pub rack_winner: Option<PlayerId>,
+    /// A ball spotted (the 10).
+    pub spotted: Option<u8>,
+}
+
+/// Why a scenario file cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ScenarioError(pub String);
+
+impl Scenario {
+    /// Reads a scenario file: malformed JSON gives the file, line and column; a position that
+    /// cannot be played gives the problem.
+    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+        let name = path.display();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ScenarioError(format!("{name}: cannot read: {e}")))?;
+        let s: Scenario = serde_json::from_str(&text).map_err(|e| {
+            let msg = e.to_string();
+            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            ScenarioError(format!(
+                "{name}:{}:{}: {}",
+                e.line(),
+                e.column(),
+                crate::echo::cut(&msg)
+            ))
+        })?;
+        s.position
+            .check()
+            .map_err(|e| ScenarioError(format!("{name}: position: {}", crate::echo::cut(&e))))?;
+        for (i, st) in s.steps.iter().enumerate() {
+            let shot = st.call.is_some();
+            let ok = match (
+                shot,
+                st.facts.is_some(),
+                st.stroke.is_some(),
+                st.action.is_some(),
+            ) {
+                (true, true, false, false) | (true, false, true, false) => true,
+                (false, false, false, true) => true,
+                _ => false,
+            };
+            if !ok {
+                return Err(ScenarioError(format!(
+                    "{name}: step {}: give a `call` with `facts` or a `stroke`, or an `action`",
+                    i + 1
+                )));
+            }
+        }
+        Ok(s)
+    }
+
+    /// Plays the steps from the position; every difference from what they expect, as
+    /// "step N: expected ..., got ...". Empty: the scenario holds.
+    pub fn check(&self) -> Vec<String> {
+        let mut diffs = Vec::new();
+        let mut state: GameState = self.position.state.clone();
+        let mut layout: Layout = self.position.layout.clone();
+        let cfg = SimConfig {
+            sample_dt: 0.0,
+            ..SimConfig::default()
+        };
+        for (i, st) in self.steps.iter().enumerate() {
+            let n = i + 1;
+            let (ruling, next): (Option<Ruling>, GameState) =
+                match (&st.call, &st.facts, &st.stroke, &st.action) {
+                    (Some(call), Some(facts), None, None) => match state.judge(call, facts) {
+                        Ok(j) => {
+                            told_layout(&mut layout, facts, &j.state, j.ruling.spotted);
+                            (Some(j.ruling), j.state)
+                        }
+                        Err(e) => {
+                            diffs.push(format!("step {n}: the referee refused the shot: {e}"));
+                            return diffs;
+                        }
+                    },
+                    (Some(call), None, Some(stroke), None) => {
+                        match play_shot(&state, &layout, call, stroke, &st.declared, &cfg) {
+                            Ok(p) => {
+                                layout = p.layout;
+                                (Some(p.judged.ruling), p.judged.state)
+                            }
+                            Err(e) => {
+                                diffs.push(format!("step {n}: the shot could not be played: {e}"));
+                                return diffs;
+                            }
+                        }
+                    }
+                    (None, None, None, Some(action)) => {
+                        match state.walk(std::slice::from_ref(action)) {
+                            Ok(mut steps) => {
+                                let s = steps.pop().expect("one step for one action");
+                                (s.ruling, s.state)
+                            }
+                            Err(e) => {
+                                diffs.push(format!("step {n}: {e}"));
+                                return diffs;
+                            }
+                        }
+                    }
+                    _ => {
+                        diffs.push(format!("step {n}: neither a shot nor an action"));
+                        return diffs;
+                    }
+                };
+            compare(n, &st.expect, ruling.as_ref(), &next.turn(), &mut diffs);
+            state = next;
+        }
+        diffs
+    }
+}
+
+/// The layout after a told shot: pocketed and off-table balls gone (the cue ball too when it
+/// left), the rest where `facts.rest` puts them, a spotted ball on its spot.
+fn told_layout(
+    layout: &mut Layout,
+    facts: &ShotFacts,
+    next: &GameState,
+    spotted: Option<crate::referee::Spotted>,
+) {
+    layout.balls.retain(|b| {
+        if b.ball == CUE {
+            facts.cue_ball == CueBallFate::OnTable
+        } else {
+            next.on_table.contains(b.ball)
+        }
+    });
+    for r in &facts.rest {
+        if let Some(b) = layout.balls.iter_mut().find(|b| b.ball == r.ball) {
+            b.at = r.point();
+        }
+    }
+    if let Some(s) = spotted {
+        layout.balls.retain(|b| b.ball != s.ball);
+        layout.balls.push(crate::table::Placed {
+            ball: s.ball,
+            at: s.at,
+        });
+        layout.balls.sort_by_key(|b| b.ball);
+    }
+}
+
+fn compare(n: usize, e: &Expect, r: Option<&Ruling>, next: &Turn, diffs: &mut Vec<String>) {
+    let mut differ = |what: &str, want: String, got: String| {
+        if want != got {
+            diffs.push(format!("step {n}: expected {what} {want}, got {got}"));
+        }
+    };
+    if let Some(r) = r {
+        if let Some(l) = e.legal {
+            differ("legal", l.to_string(), r.legal.to_string());
+        }
+        if let Some(rule) = &e.rule {
+            differ("rule", rule.clone(), r.rule.to_string());
+        }
+        if let Some(f) = &e.fouls {
+            let mut want = f.clone();
+            want.sort();
+            let mut got: Vec<String> = r.fouls.iter().map(|f| f.rule.clone()).collect();
+            got.sort();
+            differ("fouls", format!("{want:?}"), format!("{got:?}"));
+        }
+        if let Some(w) = e.rack_winner {
+            let got = match r.rack_result {
+                Some(RackResult::Won { winner, .. }) => format!("{winner:?}"),
+                _ => "no winner".into(),
+            };
+            differ("rack winner", format!("{w:?}"), got);
+        }
+        if let Some(b) = e.spotted {
+            differ(
+                "spotted",
+                b.to_string(),
+                r.spotted
+                    .map(|s| s.ball.to_string())
+                    .unwrap_or("none".into()),
+            );
+        }
+    } else if e.legal.is_some() || e.rule.is_some() || e.fouls.is_some() || e.rack_winner.is_some()
+    {
+        differ("a ruling", "".into(), "none: the step is not a shot".into());
+    }
+    if let Some(p) = e.next_player {
+        differ(
+            "next player",
+            format!("{p:?}"),
+            format!("{:?}", next.player),
+        );
+    }
+    let (action, in_hand) = match next.action {
+        TurnAction::Break { ball_in_hand, .. } => ("break", Some(ball_in_hand)),
+        TurnAction::Shoot { ball_in_hand, .. } => ("shoot", ball_in_hand),
+        TurnAction::Choose { .. } => ("choose", None),
+        TurnAction::MatchOver { .. } => ("match_over", None),
+        TurnAction::Lag => ("lag", None),
+        TurnAction::ChooseBreaker => ("choose_breaker", None),
+    };
+    if let Some(a) = &e.next_action {
+        differ("next action", a.clone(), action.into());
+    }
+    if let Some(h) = &e.ball_in_hand {
+        let got = match in_hand {
+            Some(InHand::Anywhere) => "anywhere",
+            Some(InHand::Kitchen) => "kitchen",
+            None => "none",
+        };
+        differ("ball in hand", h.clone(), got.into());
+    }
+}

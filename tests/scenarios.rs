@@ -1,0 +1,90 @@
+//! The teaching library: every scenario in `assets/scenarios/` holds (each step gives the
+//! ruling it expects), a changed expectation is caught with its step and difference, and a
+//! malformed file is named with its line and column.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use tenball::scenario::Scenario;
+
+fn library() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir("assets/scenarios")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_scenario_in_the_library_holds() {
+    let files = library();
+    assert!(files.len() >= 18, "{} scenarios", files.len());
+    let mut rules = Vec::new();
+    for f in &files {
+        let s = Scenario::load(f).unwrap();
+        let diffs = s.check();
+        assert!(diffs.is_empty(), "{}: {diffs:?}", f.display());
+        rules.extend(s.rules.clone());
+    }
+    for r in [
+        "5.4", "5.6", "5.7", "5.8", "7.1", "7.2", "7.3", "7.14", "7.16", "1.4",
+    ] {
+        assert!(rules.iter().any(|x| x == r), "no scenario teaches {r}");
+    }
+}
+
+#[test]
+fn a_changed_expectation_is_reported_with_its_step() {
+    let mut s = Scenario::load(Path::new("assets/scenarios/safety-pocket-choice.json")).unwrap();
+    s.steps[1].expect.next_player = Some(tenball::referee::PlayerId::B);
+    let diffs = s.check();
+    assert_eq!(diffs, ["step 2: expected next player B, got A"]);
+    let mut s = Scenario::load(Path::new("assets/scenarios/scratch.json")).unwrap();
+    s.steps[0].expect.fouls = Some(vec!["7.2".into()]);
+    assert_eq!(
+        s.check(),
+        [r#"step 1: expected fouls ["7.2"], got ["7.1"]"#]
+    );
+}
+
+#[test]
+fn the_command_checks_the_library_and_fails_on_a_broken_scenario() {
+    let out = common::tenball(&["scenario", "check"], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains(&format!("{} passed, 0 failed", library().len())),
+        "{text}"
+    );
+
+    let dir = std::env::temp_dir().join(format!("tenball-scen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("assets/scenarios/wrong-ball-first.json").unwrap(),
+    )
+    .unwrap();
+    v["steps"][0]["expect"]["legal"] = serde_json::json!(true);
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, v.to_string()).unwrap();
+    let out = common::tenball(&["scenario", "check", bad.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("FAIL") && text.contains("step 1: expected legal true, got false"),
+        "{text}"
+    );
+
+    let broken = dir.join("broken.json");
+    std::fs::write(&broken, "{\n  \"title\": 3\n}").unwrap();
+    let out = common::tenball(&["scenario", "check", broken.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("broken.json:2:"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
