@@ -9,12 +9,17 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
 use crate::adapter::play_shot;
+use crate::batch::Noise;
 use crate::physics::{Layout, SimConfig, Strike};
 use crate::referee::{
     Action, CUE, Call, CueBallFate, Declared, GameState, InHand, PlayerId, RackResult, Ruling,
     ShotFacts, Turn, TurnAction,
 };
+use crate::table::BALL_RADIUS;
 use crate::tablefile::TableFile;
 
 /// A scenario file.
@@ -121,6 +126,25 @@ impl Scenario {
     /// Plays the steps from the position; every difference from what they expect, as
     /// "step N: expected ..., got ...". Empty: the scenario holds.
     pub fn check(&self) -> Vec<String> {
+        self.check_with(None)
+    }
+
+    /// How often the scenario holds when each stroke is played with the batch runs' execution
+    /// noise (`Noise::default()`): (runs that held, runs). `None` when no step is played on
+    /// the table. How close to the edge of a rule the position is.
+    pub fn robustness(&self, runs: u32, seed: u64) -> Option<(u32, u32)> {
+        if !self.steps.iter().any(|s| s.stroke.is_some()) {
+            return None;
+        }
+        let mut rng = StdRng::seed_from_u64(seed);
+        let noise = Noise::default();
+        let held = (0..runs)
+            .filter(|_| self.check_with(Some((&noise, &mut rng))).is_empty())
+            .count() as u32;
+        Some((held, runs))
+    }
+
+    fn check_with(&self, mut noise: Option<(&Noise, &mut StdRng)>) -> Vec<String> {
         let mut diffs = Vec::new();
         let mut state: GameState = self.position.state.clone();
         let mut layout: Layout = self.position.layout.clone();
@@ -143,7 +167,11 @@ impl Scenario {
                         }
                     },
                     (Some(call), None, Some(stroke), None) => {
-                        match play_shot(&state, &layout, call, stroke, &st.declared, &cfg) {
+                        let stroke = match noise.as_mut() {
+                            Some((n, rng)) => n.apply(*stroke, BALL_RADIUS, *rng),
+                            None => *stroke,
+                        };
+                        match play_shot(&state, &layout, call, &stroke, &st.declared, &cfg) {
                             Ok(p) => {
                                 layout = p.layout;
                                 (Some(p.judged.ruling), p.judged.state)

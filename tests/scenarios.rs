@@ -88,3 +88,32 @@ fn the_command_checks_the_library_and_fails_on_a_broken_scenario() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("broken.json:2:"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn robustness_replays_strokes_with_execution_noise() {
+    let played = Scenario::load(Path::new("assets/scenarios/push-out-played.json")).unwrap();
+    // A soft roll into empty cloth: every noisy replay is still a legal push out.
+    assert_eq!(played.robustness(20, 7), Some((20, 20)));
+    // A soft hit on the 1 that, as struck, leaves no ball at a rail (a foul, 7.3), and that
+    // a little more speed turns legal: noise changes its ruling in some replays.
+    let mut edge = played.clone();
+    edge.steps[0].call = Some(tenball::referee::Call::Ball {
+        ball: 1,
+        pocket: tenball::table::Pocket::FootLeft,
+    });
+    // Aim at the 1 at (0.3, 0.2) from (-0.6, 0); 1.0 m/s is just short of a legal shot
+    // (1.02 m/s is legal).
+    let aim = (0.2f64).atan2(0.9).to_degrees();
+    edge.steps[0].stroke = Some(tenball::physics::Strike::new(aim, 1.0));
+    edge.steps[0].expect = tenball::scenario::Expect {
+        legal: Some(false),
+        ..Default::default()
+    };
+    let (held, runs) = edge.robustness(20, 7).unwrap();
+    assert_eq!(runs, 20);
+    assert!(edge.check().is_empty(), "as struck it is a foul");
+    assert!(0 < held && held < runs, "{held} of {runs} held");
+    // A scenario told as facts has nothing to replay.
+    let told = Scenario::load(Path::new("assets/scenarios/scratch.json")).unwrap();
+    assert_eq!(told.robustness(5, 1), None);
+}

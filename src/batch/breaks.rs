@@ -41,6 +41,32 @@ impl Default for Noise {
     }
 }
 
+impl Noise {
+    /// The stroke as a player executes it: each part off by a gaussian error. Noise never takes
+    /// a valid stroke out of the strike's range (speed up to MAX_STRIKE_SPEED, elevation 0 to
+    /// 89 degrees, the tip on the ball of radius `r`): a stroke asked at the limit stays there.
+    pub fn apply<R: rand::Rng + ?Sized>(&self, mut strike: Strike, r: f64, rng: &mut R) -> Strike {
+        let mut gauss = |sigma: f64| {
+            Normal::new(0.0, sigma)
+                .map(|d| d.sample(&mut *rng))
+                .unwrap_or(0.0)
+        };
+        strike.aim_deg += gauss(self.aim_deg);
+        strike.speed = (strike.speed + gauss(self.speed)).clamp(0.01, MAX_STRIKE_SPEED);
+        strike.side += gauss(self.tip) / r;
+        strike.height += gauss(self.tip) / r;
+        let off = strike.side.hypot(strike.height);
+        if off > 1.0 {
+            strike.side /= off;
+            strike.height /= off;
+        }
+        strike.elevation_deg = (strike.elevation_deg + gauss(self.elevation_deg))
+            .abs()
+            .min(MAX_ELEVATION_DEG);
+        strike
+    }
+}
+
 /// The inputs every break of a batch shares.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct BreakSpec {
@@ -169,26 +195,7 @@ pub fn run_break(spec: &BreakSpec, index: u64) -> Result<BreakRecord, String> {
         )
     };
     if let Some(n) = spec.noise {
-        let mut gauss = |sigma: f64| {
-            Normal::new(0.0, sigma)
-                .map(|d| d.sample(&mut rng))
-                .unwrap_or(0.0)
-        };
-        // Noise never takes a valid stroke out of the strike's range (speed up to
-        // MAX_STRIKE_SPEED, elevation 0 to 89 degrees): a stroke asked at the limit stays there.
-        strike.aim_deg += gauss(n.aim_deg);
-        strike.speed = (strike.speed + gauss(n.speed)).clamp(0.01, MAX_STRIKE_SPEED);
-        strike.side += gauss(n.tip) / r;
-        strike.height += gauss(n.tip) / r;
-        let off = strike.side.hypot(strike.height);
-        if off > 1.0 {
-            // The tip stays on the ball.
-            strike.side /= off;
-            strike.height /= off;
-        }
-        strike.elevation_deg = (strike.elevation_deg + gauss(n.elevation_deg))
-            .abs()
-            .min(MAX_ELEVATION_DEG);
+        strike = n.apply(strike, r, &mut rng);
     }
     let mut balls = vec![Placed {
         ball: 0,

@@ -18,6 +18,13 @@ pub enum ScenarioCommand {
     Check {
         /// Scenario files; all of `assets/scenarios/*.json` when none are given.
         files: Vec<PathBuf>,
+        /// Also replay each scenario played on the table N times with the batch runs'
+        /// execution noise and say how often its rulings hold.
+        #[arg(long, value_name = "N")]
+        robust: Option<u32>,
+        /// Seed of the noise for --robust.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
 }
 
@@ -25,7 +32,14 @@ pub enum ScenarioCommand {
 pub const LIBRARY: &str = "assets/scenarios";
 
 pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
-    let ScenarioCommand::Check { files } = &args.command;
+    let ScenarioCommand::Check {
+        files,
+        robust,
+        seed,
+    } = &args.command;
+    if robust.is_some_and(|n| !(1..=100_000).contains(&n)) {
+        return Err(CliError::input("--robust: from 1 to 100000 replays"));
+    }
     let files = if files.is_empty() {
         library()?
     } else {
@@ -43,6 +57,14 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
                 s.title,
                 s.rules.join(", ")
             ));
+            if let Some(n) = robust
+                && let Some((held, runs)) = s.robustness(*n, *seed)
+            {
+                text.push_str(&format!(
+                    "      with execution noise: holds in {held} of {runs} ({:.0} %)\n",
+                    100.0 * held as f64 / runs as f64
+                ));
+            }
         } else {
             failed += 1;
             text.push_str(&format!("FAIL  {}: {}\n", f.display(), s.title));
