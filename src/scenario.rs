@@ -76,6 +76,52 @@ pub struct Expect {
     pub spotted: Option<u8>,
 }
 
+impl Scenario {
+    /// A scenario from a table file (as the game saves it): its position and, when the file
+    /// holds a stroke and a call, one step that plays them, expecting the ruling they give now.
+    pub fn from_table(file: &TableFile, title: &str) -> Result<Scenario, ScenarioError> {
+        file.check().map_err(ScenarioError)?;
+        let mut steps = Vec::new();
+        if let (Some(stroke), Some(call)) = (file.stroke, file.call) {
+            let cfg = SimConfig {
+                sample_dt: 0.0,
+                ..SimConfig::default()
+            };
+            let p = play_shot(&file.state, &file.layout, &call, &stroke, &[], &cfg)
+                .map_err(|e| ScenarioError(format!("the saved stroke cannot be played: {e}")))?;
+            let r = &p.judged.ruling;
+            let next = p.judged.state.turn();
+            let rack_winner = match r.rack_result {
+                Some(RackResult::Won { winner, .. }) => Some(winner),
+                _ => None,
+            };
+            steps.push(Step {
+                call: Some(call),
+                facts: None,
+                stroke: Some(stroke),
+                declared: Vec::new(),
+                action: None,
+                expect: Expect {
+                    legal: Some(r.legal),
+                    rule: Some(r.rule.to_string()),
+                    fouls: Some(r.fouls.iter().map(|f| f.rule.clone()).collect()),
+                    next_player: Some(next.player),
+                    rack_winner,
+                    spotted: r.spotted.map(|s| s.ball),
+                    ..Expect::default()
+                },
+            });
+        }
+        Ok(Scenario {
+            title: title.to_string(),
+            rules: Vec::new(),
+            explanation: String::new(),
+            position: file.clone(),
+            steps,
+        })
+    }
+}
+
 /// Why a scenario file cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]

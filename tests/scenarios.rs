@@ -117,3 +117,40 @@ fn robustness_replays_strokes_with_execution_noise() {
     let told = Scenario::load(Path::new("assets/scenarios/scratch.json")).unwrap();
     assert_eq!(told.robustness(5, 1), None);
 }
+
+#[test]
+fn a_new_scenario_from_a_saved_table_expects_what_its_stroke_gives() {
+    let dir = std::env::temp_dir().join(format!("tenball-scen-new-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut table: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("assets/examples/table-practice.json").unwrap(),
+    )
+    .unwrap();
+    table["call"] = serde_json::json!({"type": "safety"});
+    let t = dir.join("t.json");
+    std::fs::write(&t, table.to_string()).unwrap();
+    let out_path = dir.join("new.json");
+    let args = [
+        "scenario",
+        "new",
+        t.to_str().unwrap(),
+        "--out",
+        out_path.to_str().unwrap(),
+    ];
+    let out = common::tenball(&args, "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = Scenario::load(&out_path).unwrap();
+    assert_eq!(s.steps.len(), 1);
+    assert!(s.steps[0].expect.rule.is_some() && s.steps[0].expect.next_player.is_some());
+    assert!(s.check().is_empty(), "{:?}", s.check());
+    // Never written over.
+    let before = std::fs::read(&out_path).unwrap();
+    let again = common::tenball(&args, "");
+    assert_eq!(again.status.code(), Some(2));
+    assert_eq!(std::fs::read(&out_path).unwrap(), before);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use super::CliError;
 use crate::scenario::Scenario;
+use crate::tablefile::TableFile;
 
 #[derive(Debug, clap::Args)]
 pub struct ScenarioArgs {
@@ -26,17 +27,32 @@ pub enum ScenarioCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Write a new scenario from a table file (saved from the game with F5): its position and,
+    /// if it holds a stroke and a call, a step expecting the ruling they give now. Fill in the
+    /// rules and the explanation afterwards.
+    New {
+        /// The table file.
+        table: PathBuf,
+        /// The new scenario file (never written over).
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value = "A new scenario")]
+        title: String,
+    },
 }
 
 /// Where the library lives.
 pub const LIBRARY: &str = "assets/scenarios";
 
 pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
-    let ScenarioCommand::Check {
-        files,
-        robust,
-        seed,
-    } = &args.command;
+    let (files, robust, seed) = match &args.command {
+        ScenarioCommand::Check {
+            files,
+            robust,
+            seed,
+        } => (files, robust, seed),
+        ScenarioCommand::New { table, out, title } => return new(table, out, title),
+    };
     if robust.is_some_and(|n| !(1..=100_000).contains(&n)) {
         return Err(CliError::input("--robust: from 1 to 100000 replays"));
     }
@@ -86,6 +102,33 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
         });
     }
     Ok(())
+}
+
+fn new(table: &std::path::Path, out: &std::path::Path, title: &str) -> Result<(), CliError> {
+    let file = TableFile::load(table).map_err(|e| CliError::input(e.to_string()))?;
+    let s = Scenario::from_table(&file, title)
+        .map_err(|e| CliError::input(format!("{}: {}", table.display(), e.0)))?;
+    let text = serde_json::to_string_pretty(&s).expect("scenarios serialize") + "\n";
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(out)
+        .map_err(|e| {
+            CliError::input(format!(
+                "{}: cannot create (it is never written over): {e}",
+                out.display()
+            ))
+        })?;
+    use std::io::Write;
+    f.write_all(text.as_bytes()).map_err(|e| CliError {
+        code: 1,
+        message: format!("{}: cannot write: {e}", out.display()),
+    })?;
+    super::emit(&format!(
+        "wrote {} with {} step(s); add its rules and explanation",
+        out.display(),
+        s.steps.len()
+    ))
 }
 
 /// Every scenario file of the library, in name order.
