@@ -7,15 +7,18 @@
 //! - [`tablefile`]: a position (balls, referee state, stroke) as a file, saved and loaded by
 //!   the game and the teaching scenarios.
 //! - [`scenario`]: teaching scenarios: a position, steps and the rulings they must give.
+//! - [`diagram`]: top-down handout drawings of a scenario (PNG, SVG), no GPU.
 //! - [`game`] (feature `game`, on by default): the interactive 3D game.
 //! - [`cli`]: the command-line subcommands behind the `tenball` binary.
 
 pub mod adapter;
 pub mod batch;
 pub mod cli;
+pub mod diagram;
 pub mod echo;
 #[cfg(feature = "game")]
 pub mod game;
+pub mod palette;
 pub mod physics;
 pub mod referee;
 pub mod scenario;

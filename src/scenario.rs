@@ -122,6 +122,17 @@ impl Scenario {
     }
 }
 
+/// What playing a scenario gave.
+#[derive(Debug, Default)]
+pub struct Run {
+    /// Differences from what the steps expect.
+    pub diffs: Vec<String>,
+    /// Each shot's ruling, in order.
+    pub rulings: Vec<Ruling>,
+    /// The first shot played on the table: the layout before it and its log (with paths).
+    pub shown: Option<(Layout, crate::physics::ShotLog)>,
+}
+
 /// Why a scenario file cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -190,12 +201,19 @@ impl Scenario {
         Some((held, runs))
     }
 
-    fn check_with(&self, mut noise: Option<(&Noise, &mut StdRng)>) -> Vec<String> {
-        let mut diffs = Vec::new();
+    fn check_with(&self, noise: Option<(&Noise, &mut StdRng)>) -> Vec<String> {
+        self.run(noise, false).diffs
+    }
+
+    /// Plays the steps: the differences from what they expect, each shot's ruling, and (with
+    /// `paths`) the first shot played on the table with the layout it started from.
+    pub fn run(&self, mut noise: Option<(&Noise, &mut StdRng)>, paths: bool) -> Run {
+        let mut out = Run::default();
+        let diffs = &mut out.diffs;
         let mut state: GameState = self.position.state.clone();
         let mut layout: Layout = self.position.layout.clone();
         let cfg = SimConfig {
-            sample_dt: 0.0,
+            sample_dt: if paths { 1.0 / 60.0 } else { 0.0 },
             ..SimConfig::default()
         };
         for (i, st) in self.steps.iter().enumerate() {
@@ -209,7 +227,7 @@ impl Scenario {
                         }
                         Err(e) => {
                             diffs.push(format!("step {n}: the referee refused the shot: {e}"));
-                            return diffs;
+                            return out;
                         }
                     },
                     (Some(call), None, Some(stroke), None) => {
@@ -219,12 +237,15 @@ impl Scenario {
                         };
                         match play_shot(&state, &layout, call, &stroke, &st.declared, &cfg) {
                             Ok(p) => {
+                                if paths && out.shown.is_none() {
+                                    out.shown = Some((layout.clone(), p.log.clone()));
+                                }
                                 layout = p.layout;
                                 (Some(p.judged.ruling), p.judged.state)
                             }
                             Err(e) => {
                                 diffs.push(format!("step {n}: the shot could not be played: {e}"));
-                                return diffs;
+                                return out;
                             }
                         }
                     }
@@ -236,19 +257,20 @@ impl Scenario {
                             }
                             Err(e) => {
                                 diffs.push(format!("step {n}: {e}"));
-                                return diffs;
+                                return out;
                             }
                         }
                     }
                     _ => {
                         diffs.push(format!("step {n}: neither a shot nor an action"));
-                        return diffs;
+                        return out;
                     }
                 };
-            compare(n, &st.expect, ruling.as_ref(), &next.turn(), &mut diffs);
+            compare(n, &st.expect, ruling.as_ref(), &next.turn(), diffs);
+            out.rulings.extend(ruling);
             state = next;
         }
-        diffs
+        out
     }
 }
 

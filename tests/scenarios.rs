@@ -154,3 +154,79 @@ fn a_new_scenario_from_a_saved_table_expects_what_its_stroke_gives() {
     assert_eq!(std::fs::read(&out_path).unwrap(), before);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_diagram_shows_the_table_the_paths_and_the_ruling() {
+    let dir = std::env::temp_dir().join(format!("tenball-diag-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("d.svg");
+    let out = common::tenball(
+        &[
+            "scenario",
+            "diagram",
+            "called-ball-pocketed",
+            "--out",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("A called ball pocketed"), "the title");
+    assert!(text.contains("Legal, rule 5.8"), "the ruling with its rule");
+    assert!(
+        text.matches("<polyline").count() >= 10,
+        "the paths, the dashed one in pieces"
+    );
+    // Never over an existing file.
+    let again = common::tenball(
+        &[
+            "scenario",
+            "diagram",
+            "called-ball-pocketed",
+            "--out",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(again.status.code(), Some(2));
+    // A PNG: cloth green where the table is bare, the 1's yellow where it starts.
+    let png_path = dir.join("d.png");
+    let out = common::tenball(
+        &[
+            "scenario",
+            "diagram",
+            "called-ball-pocketed",
+            "--out",
+            png_path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&png_path).unwrap(),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let ch = info.color_type.samples();
+    let pixel = |x: f64, y: f64| {
+        // The drawing's mapping: 330 px/m, 12 px margin, 0.15 m of cushion and rail.
+        let px = (12.0 + (x + 1.27 + 0.15) * 330.0).round() as usize;
+        let py = (12.0 + (0.635 + 0.15 - y) * 330.0).round() as usize;
+        let i = (py * info.width as usize + px) * ch;
+        [buf[i], buf[i + 1], buf[i + 2]]
+    };
+    assert_eq!(pixel(-0.3, -0.4), tenball::palette::CLOTH, "bare cloth");
+    let one = pixel(0.3, 0.2 - 0.02);
+    assert_eq!(
+        one,
+        tenball::palette::BALL_COLOURS[1],
+        "the 1 where it starts"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -143,7 +143,7 @@ fn sibling(csv: &Path, what: &str, ext: &str) -> PathBuf {
 
 static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
-fn register_font() {
+pub(crate) fn register_font() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT);

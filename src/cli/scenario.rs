@@ -27,6 +27,15 @@ pub enum ScenarioCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Draw a scenario as a top-down handout (PNG, or SVG for a .svg name): the table, the balls
+    /// where the shot began, paths, numbered contacts and the ruling.
+    Diagram {
+        /// A scenario file, or the name of one in the library (`scratch`).
+        scenario: String,
+        /// The picture (never written over).
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Write a new scenario from a table file (saved from the game with F5): its position and,
     /// if it holds a stroke and a call, a step expecting the ruling they give now. Fill in the
     /// rules and the explanation afterwards.
@@ -52,6 +61,7 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
             seed,
         } => (files, robust, seed),
         ScenarioCommand::New { table, out, title } => return new(table, out, title),
+        ScenarioCommand::Diagram { scenario, out } => return diagram(scenario, out),
     };
     if robust.is_some_and(|n| !(1..=100_000).contains(&n)) {
         return Err(CliError::input("--robust: from 1 to 100000 replays"));
@@ -102,6 +112,17 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
         });
     }
     Ok(())
+}
+
+fn diagram(name: &str, out: &std::path::Path) -> Result<(), CliError> {
+    let path = if std::path::Path::new(name).exists() {
+        PathBuf::from(name)
+    } else {
+        PathBuf::from(LIBRARY).join(format!("{name}.json"))
+    };
+    let s = Scenario::load(&path).map_err(|e| CliError::input(e.0))?;
+    crate::diagram::draw(&s, out).map_err(CliError::input)?;
+    super::emit(&format!("wrote {}", out.display()))
 }
 
 fn new(table: &std::path::Path, out: &std::path::Path, title: &str) -> Result<(), CliError> {

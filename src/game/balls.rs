@@ -8,22 +8,8 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use super::playback::BallPoses;
 use super::{GameSystems, Match};
+pub use crate::palette::BALL_COLOURS;
 use crate::physics::BallId;
-
-/// Each ball's main colour (sRGB), 0 the cue ball.
-pub const BALL_COLOURS: [[u8; 3]; 11] = [
-    [240, 238, 226], // cue ball
-    [250, 200, 20],  // 1 yellow
-    [20, 60, 190],   // 2 blue
-    [215, 30, 30],   // 3 red
-    [95, 35, 140],   // 4 purple
-    [245, 110, 20],  // 5 orange
-    [20, 130, 60],   // 6 green
-    [130, 25, 30],   // 7 maroon
-    [15, 15, 15],    // 8 black
-    [250, 200, 20],  // 9 yellow stripe
-    [20, 60, 190],   // 10 blue stripe
-];
 
 pub fn ball_colour(ball: u8) -> Color {
     let [r, g, b] = BALL_COLOURS[ball as usize];

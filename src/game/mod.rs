@@ -37,12 +37,7 @@ pub use script::{Script, ScriptStep};
 pub use session::{GameAction, Match, Mode, Snapshot};
 pub use tracking::Tracking;
 
-/// The colours the game paints with (sRGB, 0 to 255), for drawings and the rendering test.
-pub mod palette {
-    pub use super::balls::BALL_COLOURS;
-    /// The cloth (a tournament green).
-    pub const CLOTH: [u8; 3] = [13, 107, 56];
-}
+pub use crate::palette;
 
 use crate::referee::Rules;
 use crate::table::TableSize;
