@@ -21,7 +21,7 @@ fn library() -> Vec<PathBuf> {
 #[test]
 fn every_scenario_in_the_library_holds() {
     let files = library();
-    assert!(files.len() >= 18, "{} scenarios", files.len());
+    assert!(files.len() >= 30, "{} scenarios", files.len());
     let mut rules = Vec::new();
     for f in &files {
         let s = Scenario::load(f).unwrap();
