@@ -274,9 +274,9 @@ impl Scenario {
     }
 }
 
-/// The layout after a told shot: pocketed and off-table balls gone (the cue ball too when it
+/// The layout after a told shot (public for the game's scenario player): pocketed and off-table balls gone (the cue ball too when it
 /// left), the rest where `facts.rest` puts them, a spotted ball on its spot.
-fn told_layout(
+pub fn told_layout(
     layout: &mut Layout,
     facts: &ShotFacts,
     next: &GameState,
@@ -304,7 +304,8 @@ fn told_layout(
     }
 }
 
-fn compare(n: usize, e: &Expect, r: Option<&Ruling>, next: &Turn, diffs: &mut Vec<String>) {
+/// The differences between what step `n` expects and what it gave (public for the player).
+pub fn compare(n: usize, e: &Expect, r: Option<&Ruling>, next: &Turn, diffs: &mut Vec<String>) {
     let mut differ = |what: &str, want: String, got: String| {
         if want != got {
             diffs.push(format!("step {n}: expected {what} {want}, got {got}"));

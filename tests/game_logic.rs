@@ -644,3 +644,60 @@ fn the_last_rack_of_the_race_ends_the_match_and_a_new_match_can_start() {
     assert_eq!(m(&app).state.score, [0, 0]);
     assert_eq!(cycle(&app), ShotCycle::BallInHand);
 }
+
+fn lesson_app(name: &str) -> App {
+    let s = tenball::scenario::Scenario::load(std::path::Path::new(&format!(
+        "assets/scenarios/{name}.json"
+    )))
+    .unwrap();
+    let mut opts =
+        tenball::game::options_from_file(s.position.clone(), tenball::game::Mode::Practice);
+    opts.lesson = Some(s);
+    app_with(opts)
+}
+
+fn lesson(app: &App) -> &tenball::game::Lesson {
+    app.world().resource::<tenball::game::Lesson>()
+}
+
+#[test]
+fn the_scenario_player_plays_a_step_on_the_table_and_checks_its_ruling() {
+    let mut app = lesson_app("called-ball-pocketed");
+    tap(&mut app, KeyCode::Period);
+    assert_eq!(cycle(&app), ShotCycle::Playing);
+    assert_eq!(app.world().resource::<Playback>().speed, 0.5, "slow motion");
+    // Markers follow the shot as it plays.
+    let mut saw_first_contact = false;
+    while cycle(&app) == ShotCycle::Playing {
+        app.update();
+        saw_first_contact |= app
+            .world()
+            .resource::<tenball::game::Markers>()
+            .first_contact
+            .map(|f| f.0)
+            == Some(1);
+    }
+    assert!(saw_first_contact, "the first ball contacted was marked");
+    app.update();
+    assert_eq!(
+        lesson(&app).results,
+        vec![Vec::<String>::new()],
+        "ruled as expected"
+    );
+    assert!(lesson(&app).done());
+}
+
+#[test]
+fn the_scenario_player_takes_actions_and_told_shots() {
+    let mut app = lesson_app("two-foul-warning-by-hand");
+    tap(&mut app, KeyCode::Period);
+    assert!(m(&app).state.fouls[0].warned, "the referee's warning");
+    tap(&mut app, KeyCode::Period);
+    assert_eq!(cycle(&app), ShotCycle::Ruling);
+    assert_eq!(m(&app).rulings.last().unwrap().rule, "7.14");
+    assert_eq!(
+        lesson(&app).results,
+        vec![Vec::<String>::new(), Vec::<String>::new()]
+    );
+    assert!(lesson(&app).done());
+}

@@ -4,7 +4,7 @@
 pub(crate) mod breaks;
 pub mod judge;
 #[cfg(feature = "game")]
-mod play;
+pub(crate) mod play;
 mod scenario;
 pub mod shot;
 mod sweep;

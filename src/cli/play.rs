@@ -157,7 +157,11 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
-    let opts = options(args)?;
+    run_with(options(args)?)
+}
+
+/// Opens the game with these options.
+pub fn run_with(opts: GameOptions) -> Result<(), CliError> {
     // Without a display winit cannot open a window (and would panic): say what to do.
     if cfg!(target_os = "linux")
         && std::env::var_os("DISPLAY").is_none()

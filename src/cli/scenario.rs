@@ -36,6 +36,16 @@ pub enum ScenarioCommand {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Show a scenario in the game window, step by step ('.' plays the next), with what decides
+    /// each shot marked and the ruling card.
+    #[cfg(feature = "game")]
+    Show {
+        /// A scenario file, or the name of one in the library; the first of the library when
+        /// none is given.
+        scenario: Option<String>,
+        #[command(flatten)]
+        play: Box<super::play::PlayArgs>,
+    },
     /// Write a new scenario from a table file (saved from the game with F5): its position and,
     /// if it holds a stroke and a call, a step expecting the ruling they give now. Fill in the
     /// rules and the explanation afterwards.
@@ -62,6 +72,8 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
         } => (files, robust, seed),
         ScenarioCommand::New { table, out, title } => return new(table, out, title),
         ScenarioCommand::Diagram { scenario, out } => return diagram(scenario, out),
+        #[cfg(feature = "game")]
+        ScenarioCommand::Show { scenario, play } => return show(scenario.as_deref(), play),
     };
     if robust.is_some_and(|n| !(1..=100_000).contains(&n)) {
         return Err(CliError::input("--robust: from 1 to 100000 replays"));
@@ -114,12 +126,37 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn diagram(name: &str, out: &std::path::Path) -> Result<(), CliError> {
-    let path = if std::path::Path::new(name).exists() {
+/// A scenario by file or library name.
+fn find(name: &str) -> PathBuf {
+    if std::path::Path::new(name).exists() {
         PathBuf::from(name)
     } else {
         PathBuf::from(LIBRARY).join(format!("{name}.json"))
+    }
+}
+
+#[cfg(feature = "game")]
+fn show(name: Option<&str>, play: &super::play::PlayArgs) -> Result<(), CliError> {
+    let path = match name {
+        Some(n) => find(n),
+        None => library()?
+            .into_iter()
+            .next()
+            .ok_or_else(|| CliError::input(format!("{LIBRARY}: no scenarios")))?,
     };
+    let s = Scenario::load(&path).map_err(|e| CliError::input(e.0))?;
+    let mut opts = super::play::options(play)?;
+    let base = crate::game::options_from_file(s.position.clone(), crate::game::Mode::Practice);
+    opts.table = base.table;
+    opts.players = base.players;
+    opts.rules = base.rules;
+    opts.load = base.load;
+    opts.lesson = Some(s);
+    super::play::run_with(opts)
+}
+
+fn diagram(name: &str, out: &std::path::Path) -> Result<(), CliError> {
+    let path = find(name);
     let s = Scenario::load(&path).map_err(|e| CliError::input(e.0))?;
     crate::diagram::draw(&s, out).map_err(CliError::input)?;
     super::emit(&format!("wrote {}", out.display()))

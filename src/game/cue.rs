@@ -21,7 +21,7 @@ struct CueStick;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_cue).add_systems(
         Update,
-        (place_cue, aim_line, tracking_lines, markers).in_set(GameSystems::Show),
+        (place_cue, aim_line, tracking_lines, markers, lesson_markers).in_set(GameSystems::Show),
     );
 }
 
@@ -247,5 +247,26 @@ fn markers(
             world(-hx, -hy, 0.001),
         ];
         gizmos.linestrip(pts, c);
+    }
+}
+
+/// In the scenario player, what decides the shot as it plays: a gold ring where the cue ball
+/// met the first ball, a red ring at each rail contact after it.
+fn lesson_markers(markers: Res<super::Markers>, m: Res<Match>, mut gizmos: Gizmos) {
+    let r = m.table().ball_radius;
+    let flat = Quat::from_rotation_arc(Vec3::Z, Vec3::Y);
+    if let Some((_, p)) = markers.first_contact {
+        gizmos.circle(
+            Isometry3d::new(world(p.x, p.y, 0.003), flat),
+            (r * 1.6) as f32,
+            Color::srgb(1.0, 0.85, 0.2),
+        );
+    }
+    for (_, p) in &markers.rails {
+        gizmos.circle(
+            Isometry3d::new(world(p.x, p.y, 0.003), flat),
+            (r * 1.2) as f32,
+            Color::srgb(0.9, 0.1, 0.1),
+        );
     }
 }

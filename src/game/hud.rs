@@ -114,8 +114,14 @@ fn panels(
     view: Res<CameraView>,
     mut actions: MessageWriter<GameAction>,
     mut setup: MessageWriter<SetupAction>,
+    lesson: Option<Res<super::Lesson>>,
+    markers: Res<super::Markers>,
+    mut next_step: MessageWriter<super::NextStep>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if let Some(l) = &lesson {
+        lesson_panel(ctx, l, &markers, &mut next_step);
+    }
     let cycle = cycle.map(|c| *c.get());
     let s = &m.state;
 
@@ -277,6 +283,82 @@ fn panels(
     Ok(())
 }
 
+/// The scenario being shown: what it teaches, its steps with how each came out, the button
+/// for the next, and what decides the shot as it plays.
+fn lesson_panel(
+    ctx: &egui::Context,
+    l: &super::Lesson,
+    mk: &super::Markers,
+    next_step: &mut MessageWriter<super::NextStep>,
+) {
+    egui::Window::new("Scenario")
+        .anchor(egui::Align2::LEFT_TOP, [8.0, 90.0])
+        .resizable(false)
+        .default_width(330.0)
+        .show(ctx, |ui| {
+            let s = &l.scenario;
+            ui.heading(&s.title);
+            ui.label(format!("rules {}", s.rules.join(", ")));
+            ui.label(&s.explanation);
+            ui.separator();
+            for (i, st) in s.steps.iter().enumerate() {
+                let what = match (&st.call, &st.stroke, &st.action) {
+                    (Some(c), Some(_), _) => format!("shot on the table: {}", call_words(c)),
+                    (Some(c), None, _) => format!("shot, told: {}", call_words(c)),
+                    (None, _, Some(a)) => a.name().replace('_', " "),
+                    _ => "?".into(),
+                };
+                let status = match l.results.get(i) {
+                    Some(d) if d.is_empty() => "ruled as expected".to_string(),
+                    Some(d) => d.join("; "),
+                    None if i == l.next => "next".into(),
+                    None => String::new(),
+                };
+                ui.label(format!("{}. {what}  {status}", i + 1));
+            }
+            if !l.done() && ui.button("Play the next step (.)").clicked() {
+                next_step.write(super::NextStep);
+            }
+            if let Some((b, _)) = mk.first_contact {
+                ui.separator();
+                ui.label(format!("first ball contacted: the {b}"));
+                if mk.balls_to_rail.is_empty() {
+                    ui.label("no rail after contact yet");
+                } else {
+                    ui.label(format!(
+                        "{} object ball{} to a rail after contact ({})",
+                        mk.balls_to_rail.len(),
+                        if mk.balls_to_rail.len() == 1 { "" } else { "s" },
+                        mk.balls_to_rail
+                            .iter()
+                            .map(u8::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                }
+                if !mk.pocketed.is_empty() {
+                    ui.label(format!(
+                        "pocketed: {}",
+                        mk.pocketed
+                            .iter()
+                            .map(u8::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                }
+            }
+        });
+}
+
+fn call_words(c: &Call) -> String {
+    match c {
+        Call::Break => "the break".into(),
+        Call::Ball { ball, pocket } => format!("the {ball} in the {}", pocket.name()),
+        Call::Safety => "safety".into(),
+        Call::PushOut => "push out".into(),
+    }
+}
+
 /// Every control, for the help overlay (and the README).
 pub const HELP: &[(&str, &str)] = &[
     (
@@ -328,6 +410,7 @@ pub const HELP: &[(&str, &str)] = &[
     ),
     ("F5", "save the table to a new file"),
     ("M", "mute"),
+    (".", "scenario player: play the next step"),
     ("H or F1", "this help"),
 ];
 

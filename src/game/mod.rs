@@ -17,6 +17,7 @@ mod camera;
 mod cue;
 mod hud;
 mod input;
+mod lesson;
 mod playback;
 mod scene;
 mod script;
@@ -31,6 +32,7 @@ use bevy::prelude::*;
 
 pub use camera::CameraView;
 pub use input::{AIM_DRAG_FINE, Aim, CallDraft, CallKind, Drag, Pointer};
+pub use lesson::{Lesson, Markers, NextStep};
 pub use playback::{BallPoses, Playback, PlaybackDone, ShotSound, SoundKind};
 pub use scene::Quality;
 pub use script::{Script, ScriptStep};
@@ -102,6 +104,8 @@ pub struct GameOptions {
     /// Draw the panels (HUD, stroke, ruling card).
     pub panels: bool,
     pub quality: Quality,
+    /// A teaching scenario to show step by step (its position is `load`).
+    pub lesson: Option<crate::scenario::Scenario>,
 }
 
 impl Default for GameOptions {
@@ -117,6 +121,7 @@ impl Default for GameOptions {
             window: (1280, 720),
             panels: true,
             quality: Quality::Auto,
+            lesson: None,
         }
     }
 }
@@ -145,6 +150,10 @@ impl Plugin for GameLogicPlugin {
         playback::plugin(app);
         tracking::plugin(app);
         setup::plugin(app);
+        lesson::plugin(app);
+        if let Some(s) = &self.0.lesson {
+            app.insert_resource(lesson::Lesson::new(s.clone()));
+        }
     }
 }
 

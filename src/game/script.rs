@@ -172,6 +172,7 @@ fn key_code(name: &str) -> Option<KeyCode> {
         "Enter" => Enter,
         "Escape" => Escape,
         "F2" => F2,
+        "Period" => Period,
         "F5" => F5,
         "ArrowLeft" => ArrowLeft,
         "ArrowRight" => ArrowRight,

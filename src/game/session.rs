@@ -66,6 +66,10 @@ pub struct Match {
     pub saved: Option<std::path::PathBuf>,
     /// The stroke a loaded table file set up.
     pub start_stroke: Option<Strike>,
+    /// Fouls declared for the next shot (what physics cannot see; the scenario player's).
+    pub declared: Vec<crate::referee::Declared>,
+    /// Shot seconds per real second for a shot's playback (the scenario player slows it).
+    pub playback_speed: f64,
     rng: StdRng,
 }
 
@@ -125,6 +129,8 @@ impl Match {
             message: None,
             saved: None,
             start_stroke: opts.load.as_ref().and_then(|f| f.stroke),
+            declared: Vec::new(),
+            playback_speed: 1.0,
             rng,
         };
         m.place_cue_ball_if_in_hand();
@@ -226,7 +232,7 @@ impl Match {
 
     /// With the cue ball in hand and off the table, puts it at the first free place behind the
     /// head string (5 cm behind it on the long string if free).
-    fn place_cue_ball_if_in_hand(&mut self) {
+    pub(super) fn place_cue_ball_if_in_hand(&mut self) {
         if self.in_hand().is_none() || self.cue_ball().is_some() {
             return;
         }
@@ -285,8 +291,16 @@ impl Match {
             sample_dt: PLAYBACK_SAMPLE_DT,
             ..SimConfig::default()
         };
-        let played = play_shot(&self.state, &self.layout, &call, &aim.stroke, &[], &cfg)
-            .map_err(|e| e.to_string())?;
+        let declared = std::mem::take(&mut self.declared);
+        let played = play_shot(
+            &self.state,
+            &self.layout,
+            &call,
+            &aim.stroke,
+            &declared,
+            &cfg,
+        )
+        .map_err(|e| e.to_string())?;
         self.message = None;
         self.pending = Some(LastShot {
             before: self.snapshot(),
@@ -384,6 +398,10 @@ fn follow_state(
     cycle: Option<Res<State<ShotCycle>>>,
     mut next: ResMut<NextState<ShotCycle>>,
 ) {
+    // A transition already asked for this frame (a ruling to show) goes first.
+    if !matches!(*next, NextState::Unchanged) {
+        return;
+    }
     if let Some(c) = cycle
         && matches!(
             c.get(),
@@ -438,9 +456,11 @@ fn act(
         match a {
             GameAction::Shoot if aiming => {
                 playback.stop();
-                match m.shoot(&aim) {
-                    Ok(shot) => {
-                        playback.start(shot.played.log.clone(), shot.before.orient, 1.0, false);
+                match m.shoot(&aim).map(|_| ()) {
+                    Ok(()) => {
+                        let speed = m.playback_speed;
+                        let shot = m.pending.as_ref().expect("just shot");
+                        playback.start(shot.played.log.clone(), shot.before.orient, speed, false);
                         next.set(ShotCycle::Playing);
                     }
                     Err(e) => m.message = Some(e),

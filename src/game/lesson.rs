@@ -1,0 +1,230 @@
+//! The scenario player (`tenball scenario show`): a teaching scenario on the table, step by
+//! step. A played step goes through the game's own shot (the same `play_shot`), slowed to half
+//! speed; a told step and an action go to the referee as they are. After each, the ruling is
+//! compared with what the scenario expects. What decides the shot is gathered from the log as
+//! it plays back: the first ball the cue ball contacted, each rail hit after it with a running
+//! count of object balls at a rail, balls pocketed.
+
+use bevy::prelude::*;
+
+use super::input::{Aim, CallKind};
+use super::playback::Playback;
+use super::session::{GameAction, Match};
+use super::{GameSystems, ShotCycle};
+use crate::physics::{Event, position_at};
+use crate::referee::{CUE, Call};
+use crate::scenario::{Scenario, compare, told_layout};
+use crate::table::Point;
+
+/// The scenario being shown and how far it has got.
+#[derive(Resource, Debug)]
+pub struct Lesson {
+    pub scenario: Scenario,
+    /// The next step to play (from 0).
+    pub next: usize,
+    /// For each step played: the differences from what it expects (empty: as expected).
+    pub results: Vec<Vec<String>>,
+    /// A played step waiting for its ruling.
+    waiting: Option<usize>,
+}
+
+impl Lesson {
+    pub fn new(scenario: Scenario) -> Lesson {
+        Lesson {
+            scenario,
+            next: 0,
+            results: Vec::new(),
+            waiting: None,
+        }
+    }
+
+    pub fn done(&self) -> bool {
+        self.next >= self.scenario.steps.len() && self.waiting.is_none()
+    }
+}
+
+/// Play the next step.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct NextStep;
+
+/// What decides the shot playing back, up to the shot time shown.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Markers {
+    /// The object ball the cue ball contacted first, and where (table coordinates).
+    pub first_contact: Option<(u8, Point)>,
+    /// Each rail contact after first contact: ball, place.
+    pub rails: Vec<(u8, Point)>,
+    /// Object balls that reached a rail after first contact, each once.
+    pub balls_to_rail: Vec<u8>,
+    pub pocketed: Vec<u8>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<NextStep>()
+        .init_resource::<Markers>()
+        .add_systems(
+            Update,
+            (
+                // A step's shot goes to the session in the same frame.
+                (keys, play_step).chain().in_set(GameSystems::Input),
+                judge_played.in_set(GameSystems::Act),
+                markers.in_set(GameSystems::Show),
+            )
+                .run_if(resource_exists::<Lesson>),
+        );
+}
+
+fn keys(keys: Res<ButtonInput<KeyCode>>, mut next: MessageWriter<NextStep>) {
+    if keys.just_pressed(KeyCode::Period) {
+        next.write(NextStep);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_step(
+    mut steps: MessageReader<NextStep>,
+    mut lesson: ResMut<Lesson>,
+    mut m: ResMut<Match>,
+    mut aim: ResMut<Aim>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut actions: MessageWriter<GameAction>,
+    mut next_cycle: ResMut<NextState<ShotCycle>>,
+) {
+    let Some(cycle) = cycle.map(|c| *c.get()) else {
+        steps.clear();
+        return;
+    };
+    for _ in steps.read() {
+        if lesson.waiting.is_some() || cycle == ShotCycle::Playing {
+            continue;
+        }
+        let i = lesson.next;
+        let Some(step) = lesson.scenario.steps.get(i).cloned() else {
+            m.message = Some("the scenario is over".into());
+            continue;
+        };
+        lesson.next += 1;
+        match (&step.call, &step.facts, &step.stroke, &step.action) {
+            (Some(call), None, Some(stroke), None) => {
+                aim.stroke = *stroke;
+                aim.call.kind = match call {
+                    Call::Safety => CallKind::Safety,
+                    Call::PushOut => CallKind::PushOut,
+                    _ => CallKind::Ball,
+                };
+                if let Call::Ball { ball, pocket } = *call {
+                    aim.call.ball = Some(ball);
+                    aim.call.pocket = Some(pocket);
+                }
+                m.declared = step.declared.clone();
+                m.playback_speed = 0.5;
+                lesson.waiting = Some(i);
+                actions.write(GameAction::Shoot);
+            }
+            (Some(call), Some(facts), None, None) => match m.state.judge(call, facts) {
+                Ok(j) => {
+                    let mut diffs = Vec::new();
+                    compare(
+                        i + 1,
+                        &step.expect,
+                        Some(&j.ruling),
+                        &j.state.turn(),
+                        &mut diffs,
+                    );
+                    lesson.results.push(diffs);
+                    let mut layout = m.layout.clone();
+                    told_layout(&mut layout, facts, &j.state, j.ruling.spotted);
+                    m.layout = layout;
+                    m.rulings.push(j.ruling);
+                    m.state = j.state;
+                    m.place_cue_ball_if_in_hand();
+                    next_cycle.set(ShotCycle::Ruling);
+                }
+                Err(e) => {
+                    lesson
+                        .results
+                        .push(vec![format!("step {}: refused: {e}", i + 1)]);
+                }
+            },
+            (None, None, None, Some(action)) => match m.state.walk(std::slice::from_ref(action)) {
+                Ok(mut s) => {
+                    let s = s.pop().expect("one step");
+                    let mut diffs = Vec::new();
+                    compare(i + 1, &step.expect, s.ruling.as_ref(), &s.next, &mut diffs);
+                    lesson.results.push(diffs);
+                    m.state = s.state;
+                    m.message = Some(format!("step {}: {}", i + 1, action.name()));
+                }
+                Err(e) => lesson.results.push(vec![format!("step {}: {e}", i + 1)]),
+            },
+            _ => lesson
+                .results
+                .push(vec![format!("step {}: not a step", i + 1)]),
+        }
+    }
+}
+
+/// A played step's ruling, once its playback has ended, against what the step expects.
+fn judge_played(mut lesson: ResMut<Lesson>, m: Res<Match>, cycle: Option<Res<State<ShotCycle>>>) {
+    let Some(i) = lesson.waiting else {
+        return;
+    };
+    let ruling_shown = cycle.is_some_and(|c| *c.get() == ShotCycle::Ruling);
+    if !ruling_shown || m.pending.is_some() {
+        return;
+    }
+    if let (Some(step), Some(last)) = (lesson.scenario.steps.get(i).cloned(), m.last.as_ref()) {
+        let mut diffs = Vec::new();
+        compare(
+            i + 1,
+            &step.expect,
+            Some(&last.played.judged.ruling),
+            &m.state.turn(),
+            &mut diffs,
+        );
+        lesson.results.push(diffs);
+    }
+    lesson.waiting = None;
+}
+
+/// The markers up to the playback's time.
+fn markers(playback: Res<Playback>, mut out: ResMut<Markers>) {
+    let Some(log) = &playback.log else {
+        *out = Markers::default();
+        return;
+    };
+    let at = |ball: u8, t: f64| {
+        log.paths
+            .iter()
+            .find(|p| p.ball == ball)
+            .and_then(|p| position_at(&p.samples, t))
+            .map(|q| Point::new(q[0], q[1]))
+    };
+    let mut mk = Markers::default();
+    let mut first_t = None;
+    for e in log.events.iter().filter(|e| e.time() <= playback.t) {
+        match *e {
+            Event::BallBall { t, a, b, .. } if first_t.is_none() && (a == CUE || b == CUE) => {
+                let other = if a == CUE { b } else { a };
+                first_t = Some(t);
+                mk.first_contact = at(other, t).map(|p| (other, p));
+            }
+            Event::Cushion {
+                t,
+                ball,
+                from_start: false,
+                ..
+            } if first_t.is_some() => {
+                if let Some(p) = at(ball, t) {
+                    mk.rails.push((ball, p));
+                }
+                if ball != CUE && !mk.balls_to_rail.contains(&ball) {
+                    mk.balls_to_rail.push(ball);
+                }
+            }
+            Event::Pocket { ball, .. } if ball != CUE => mk.pocketed.push(ball),
+            _ => {}
+        }
+    }
+    *out = mk;
+}
