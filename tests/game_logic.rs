@@ -701,3 +701,27 @@ fn the_scenario_player_takes_actions_and_told_shots() {
     );
     assert!(lesson(&app).done());
 }
+
+#[test]
+fn the_scenario_player_opens_another_scenario_of_the_library() {
+    let mut app = lesson_app("two-foul-warning-by-hand");
+    tap(&mut app, KeyCode::Period);
+    app.world_mut().write_message(tenball::game::OpenScenario(
+        "assets/scenarios/push-out-played.json".into(),
+    ));
+    app.update();
+    app.update();
+    assert_eq!(
+        lesson(&app).scenario.title,
+        "A push out, played on the table"
+    );
+    assert!(lesson(&app).results.is_empty(), "a fresh start");
+    assert!(matches!(
+        m(&app).state.phase,
+        Phase::Shot { push_out: true, .. }
+    ));
+    tap(&mut app, KeyCode::Period);
+    play_out(&mut app);
+    app.update();
+    assert_eq!(lesson(&app).results, vec![Vec::<String>::new()]);
+}

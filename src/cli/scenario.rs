@@ -152,6 +152,7 @@ fn show(name: Option<&str>, play: &super::play::PlayArgs) -> Result<(), CliError
     opts.rules = base.rules;
     opts.load = base.load;
     opts.lesson = Some(s);
+    opts.library = library().unwrap_or_default();
     super::play::run_with(opts)
 }
 

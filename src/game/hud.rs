@@ -114,13 +114,40 @@ fn panels(
     view: Res<CameraView>,
     mut actions: MessageWriter<GameAction>,
     mut setup: MessageWriter<SetupAction>,
-    lesson: Option<Res<super::Lesson>>,
-    markers: Res<super::Markers>,
-    mut next_step: MessageWriter<super::NextStep>,
+    (lesson, markers, library): (
+        Option<Res<super::Lesson>>,
+        Res<super::Markers>,
+        Res<super::Library>,
+    ),
+    (mut next_step, mut open): (
+        MessageWriter<super::NextStep>,
+        MessageWriter<super::OpenScenario>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if let Some(l) = &lesson {
         lesson_panel(ctx, l, &markers, &mut next_step);
+        if !library.0.is_empty() {
+            egui::Window::new("Library")
+                .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -48.0])
+                .default_open(false)
+                .resizable(false)
+                .show(ctx, |ui| {
+                    egui::ScrollArea::vertical()
+                        .max_height(300.0)
+                        .show(ui, |ui| {
+                            for p in &library.0 {
+                                let name = p
+                                    .file_stem()
+                                    .map(|s| s.to_string_lossy().into_owned())
+                                    .unwrap_or_default();
+                                if ui.button(name).clicked() {
+                                    open.write(super::OpenScenario(p.clone()));
+                                }
+                            }
+                        });
+                });
+        }
     }
     let cycle = cycle.map(|c| *c.get());
     let s = &m.state;

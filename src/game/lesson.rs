@@ -47,6 +47,14 @@ impl Lesson {
 #[derive(Message, Debug, Clone, Copy)]
 pub struct NextStep;
 
+/// Open another scenario of the library in the player.
+#[derive(Message, Debug, Clone)]
+pub struct OpenScenario(pub std::path::PathBuf);
+
+/// The scenario files the player can browse (the library), in name order.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Library(pub Vec<std::path::PathBuf>);
+
 /// What decides the shot playing back, up to the shot time shown.
 #[derive(Resource, Debug, Default, Clone)]
 pub struct Markers {
@@ -61,7 +69,10 @@ pub struct Markers {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<NextStep>()
+        .add_message::<OpenScenario>()
         .init_resource::<Markers>()
+        .init_resource::<Library>()
+        .add_systems(Update, open.in_set(GameSystems::Act))
         .add_systems(
             Update,
             (
@@ -72,6 +83,35 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .run_if(resource_exists::<Lesson>),
         );
+}
+
+/// Puts another scenario on the table: its position, a fresh match state, its steps.
+fn open(
+    mut opens: MessageReader<OpenScenario>,
+    mut commands: Commands,
+    mut playback: ResMut<Playback>,
+    mut aim: ResMut<Aim>,
+    mut next: ResMut<NextState<ShotCycle>>,
+) {
+    let Some(OpenScenario(path)) = opens.read().last().cloned() else {
+        return;
+    };
+    match Scenario::load(&path) {
+        Ok(s) => {
+            playback.stop();
+            let mut opts = super::options_from_file(s.position.clone(), super::Mode::Practice);
+            opts.lesson = Some(s.clone());
+            let m = Match::new(&opts);
+            aim.after_shot(&m);
+            if let Some(st) = m.start_stroke {
+                aim.stroke = st;
+            }
+            next.set(m.cycle());
+            commands.insert_resource(m);
+            commands.insert_resource(Lesson::new(s));
+        }
+        Err(e) => warn!("{}", e.0),
+    }
 }
 
 fn keys(keys: Res<ButtonInput<KeyCode>>, mut next: MessageWriter<NextStep>) {

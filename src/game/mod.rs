@@ -32,7 +32,7 @@ use bevy::prelude::*;
 
 pub use camera::CameraView;
 pub use input::{AIM_DRAG_FINE, Aim, CallDraft, CallKind, Drag, Pointer};
-pub use lesson::{Lesson, Markers, NextStep};
+pub use lesson::{Lesson, Library, Markers, NextStep, OpenScenario};
 pub use playback::{BallPoses, Playback, PlaybackDone, ShotSound, SoundKind};
 pub use scene::Quality;
 pub use script::{Script, ScriptStep};
@@ -106,6 +106,8 @@ pub struct GameOptions {
     pub quality: Quality,
     /// A teaching scenario to show step by step (its position is `load`).
     pub lesson: Option<crate::scenario::Scenario>,
+    /// Scenario files the player lists to open.
+    pub library: Vec<PathBuf>,
 }
 
 impl Default for GameOptions {
@@ -122,6 +124,7 @@ impl Default for GameOptions {
             panels: true,
             quality: Quality::Auto,
             lesson: None,
+            library: Vec::new(),
         }
     }
 }
@@ -154,6 +157,7 @@ impl Plugin for GameLogicPlugin {
         if let Some(s) = &self.0.lesson {
             app.insert_resource(lesson::Lesson::new(s.clone()));
         }
+        app.insert_resource(lesson::Library(self.0.library.clone()));
     }
 }
 
