@@ -104,10 +104,17 @@ mod s5_intro_call_shot_game {
 
     #[test]
     fn nothing_may_be_called_on_the_break() {
-        let err = break_state()
+        // A call on the break does not count: the shot is ruled as the break it was.
+        let j = break_state()
             .judge(&call(1, Pocket::FootLeft), &hit(1))
-            .unwrap_err();
-        assert!(matches!(err, RulesError::BadCall(_)), "{err}");
+            .unwrap();
+        assert_eq!(j.ruling.rule, "5.3", "{}", j.ruling.explanation);
+        assert!(
+            j.ruling.explanation.starts_with(
+                "The announcement did not count: nothing is called on the break (5.3)"
+            )
+        );
+        assert_eq!(j.ruling.ignored.len(), 1);
     }
 }
 
@@ -401,8 +408,17 @@ mod s5_3_break {
                 on_two_fouls_warned: false
             }
         );
-        let err = j.state.judge(&Call::PushOut, &hit(1)).unwrap_err();
-        assert!(matches!(err, RulesError::BadCall(_)));
+        // A push out announced now does not count: the shot is ruled as played, nothing called.
+        let k = j.state.judge(&Call::PushOut, &hit(1)).unwrap();
+        assert!(
+            k.ruling.explanation.contains("a push out is only allowed"),
+            "{}",
+            k.ruling.explanation
+        );
+        assert!(
+            !matches!(k.state.phase, Phase::Choice { .. }),
+            "no push-out choice"
+        );
     }
 
     #[test]
@@ -572,11 +588,22 @@ mod s5_5_call_shot {
 
     #[test]
     fn only_a_ball_on_the_table_can_be_called() {
+        // Calling the 2, which is not on the table, calls nothing: a 3 that falls is not a
+        // called ball, and the opponent chooses (5.7).
         let s = shot_state(A, &[3, 10], false);
-        assert!(matches!(
-            s.judge(&call(2, Pocket::FootLeft), &hit(3)),
-            Err(RulesError::BadCall(_))
-        ));
+        let mut facts = hit(3);
+        facts.pocketed = vec![Pocketed {
+            ball: 3,
+            pocket: Pocket::FootLeft,
+        }];
+        let j = s.judge(&call(2, Pocket::FootLeft), &facts).unwrap();
+        assert!(
+            j.ruling
+                .explanation
+                .contains("the called 2 is not on the table")
+        );
+        assert_eq!(j.ruling.rule, "5.7");
+        assert!(matches!(j.state.phase, Phase::Choice { chooser: B, .. }));
     }
 
     #[test]
@@ -658,12 +685,16 @@ mod s5_6_safety {
 
     #[test]
     fn the_2025_edition_has_no_safety_call() {
+        // The safety does not count: a legal shot with nothing pocketed passes the turn.
         let mut s = shot_state(A, &[4, 6, 10], false);
         s.rules = Rules::wpa_2025();
-        assert!(matches!(
-            s.judge(&Call::Safety, &hit(4)),
-            Err(RulesError::BadCall(_))
-        ));
+        let j = s.judge(&Call::Safety, &hit(4)).unwrap();
+        assert!(
+            j.ruling
+                .explanation
+                .contains("this edition has no safety call")
+        );
+        assert_eq!(j.ruling.next.player, B);
     }
 }
 

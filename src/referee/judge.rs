@@ -47,6 +47,8 @@ enum Stroke {
         ball: u8,
         pocket: crate::table::Pocket,
     },
+    /// A shot whose announcement the rules did not allow: ruled as played, with nothing called.
+    Uncalled,
 }
 
 fn describe_phase(phase: &Phase) -> String {
@@ -65,7 +67,7 @@ impl GameState {
     /// Judge one shot: the call and what happened. Returns the ruling and the next state.
     pub fn judge(&self, call: &Call, facts: &ShotFacts) -> Result<Judged, RulesError> {
         self.validate().map_err(RulesError::BadState)?;
-        let (shooter, stroke) = self.stroke(call)?;
+        let (shooter, stroke, not_counted) = self.stroke(call)?;
         self.check_facts(facts)?;
         let table = self.table.spec();
         let opponent = shooter.other();
@@ -159,6 +161,12 @@ impl GameState {
         let mut next = self.clone();
         next.on_table = on_table;
         let mut text: Vec<String> = Vec::new();
+        if let Some(why) = &not_counted {
+            text.push(format!(
+                "The announcement did not count: {why}; the shot is ruled as it was played."
+            ));
+            ignored.push(format!("the announcement: {why}"));
+        }
         let mut rule: &'static str;
         let mut rack_result = None;
         let spot: bool;
@@ -356,6 +364,24 @@ impl GameState {
                         next.phase = next.shot_for(opponent);
                     }
                 }
+                Stroke::Uncalled if pocketed_any => {
+                    rule = "5.7";
+                    text.push(format!(
+                        "Nothing was called, but {} pocketed. The balls stay down, {shooter}'s inning ends and {opponent} may play the table or hand it back (5.7).",
+                        ball_words(&facts.pocketed_balls().collect::<Vec<_>>())
+                    ));
+                    next.phase = Phase::Choice {
+                        chooser: opponent,
+                        reason: ChoiceReason::WrongBall,
+                    };
+                }
+                Stroke::Uncalled => {
+                    rule = "5.8";
+                    text.push(format!(
+                        "No foul and nothing called: {opponent} plays from where the cue ball lies (5.8)."
+                    ));
+                    next.phase = next.shot_for(opponent);
+                }
             }
         }
 
@@ -506,35 +532,42 @@ impl GameState {
     }
 
     /// Who shoots, with what, and with which call allowed.
-    fn stroke(&self, call: &Call) -> Result<(PlayerId, Stroke), RulesError> {
+    /// The stroke the call makes of this shot. A shot that was played is always ruled on: an
+    /// announcement the rules do not allow now does not count (the reason is returned), and
+    /// the shot is ruled as played: as the break on the break, else with nothing called.
+    fn stroke(&self, call: &Call) -> Result<(PlayerId, Stroke, Option<String>), RulesError> {
+        let uncalled = |shooter, why: String| Ok((shooter, Stroke::Uncalled, Some(why)));
         match (self.phase, call) {
-            (Phase::Break { breaker }, Call::Break) => Ok((breaker, Stroke::Break)),
-            (Phase::Break { .. }, _) => Err(RulesError::BadCall(
-                "this shot is the break: nothing is called (5.3), use {\"type\": \"break\"}".into(),
+            (Phase::Break { breaker }, Call::Break) => Ok((breaker, Stroke::Break, None)),
+            (Phase::Break { breaker }, _) => Ok((
+                breaker,
+                Stroke::Break,
+                Some("nothing is called on the break (5.3)".into()),
             )),
-            (Phase::Shot { .. }, Call::Break) => Err(RulesError::BadCall(
-                "the break is over: call a ball and pocket, safety or push out".into(),
-            )),
+            (Phase::Shot { shooter, .. }, Call::Break) => {
+                uncalled(shooter, "the break is over".into())
+            }
             (
                 Phase::Shot {
-                    push_out: false, ..
+                    shooter,
+                    push_out: false,
+                    ..
                 },
                 Call::PushOut,
-            ) => Err(RulesError::BadCall(
+            ) => uncalled(
+                shooter,
                 "a push out is only allowed on the first shot after a foul-free break (5.4)".into(),
-            )),
-            (Phase::Shot { shooter, .. }, Call::PushOut) => Ok((shooter, Stroke::PushOut)),
-            (Phase::Shot { .. }, Call::Safety) if !self.rules.safety_call => Err(
-                RulesError::BadCall("this edition has no safety call".into()),
             ),
-            (Phase::Shot { shooter, .. }, Call::Safety) => Ok((shooter, Stroke::Safety)),
+            (Phase::Shot { shooter, .. }, Call::PushOut) => Ok((shooter, Stroke::PushOut, None)),
+            (Phase::Shot { shooter, .. }, Call::Safety) if !self.rules.safety_call => {
+                uncalled(shooter, "this edition has no safety call".into())
+            }
+            (Phase::Shot { shooter, .. }, Call::Safety) => Ok((shooter, Stroke::Safety, None)),
             (Phase::Shot { shooter, .. }, &Call::Ball { ball, pocket }) => {
                 if !self.on_table.contains(ball) {
-                    return Err(RulesError::BadCall(format!(
-                        "the called ball {ball} is not on the table"
-                    )));
+                    return uncalled(shooter, format!("the called {ball} is not on the table"));
                 }
-                Ok((shooter, Stroke::Called { ball, pocket }))
+                Ok((shooter, Stroke::Called { ball, pocket }, None))
             }
             (phase, _) => Err(RulesError::NotAShot(describe_phase(&phase))),
         }
