@@ -251,10 +251,29 @@ fn markers(
 }
 
 /// In the scenario player, what decides the shot as it plays: a gold ring where the cue ball
-/// met the first ball, a red ring at each rail contact after it.
-fn lesson_markers(markers: Res<super::Markers>, m: Res<Match>, mut gizmos: Gizmos) {
+/// met the first ball, a red ring at each rail contact after it; with the ruling shown, a
+/// white ring where a ball was spotted.
+fn lesson_markers(
+    markers: Res<super::Markers>,
+    m: Res<Match>,
+    lesson: Option<Res<super::Lesson>>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut gizmos: Gizmos,
+) {
+    if lesson.is_none() {
+        return;
+    }
     let r = m.table().ball_radius;
     let flat = Quat::from_rotation_arc(Vec3::Z, Vec3::Y);
+    if cycle.is_some_and(|c| *c.get() == ShotCycle::Ruling)
+        && let Some(sp) = m.rulings.last().and_then(|r| r.spotted)
+    {
+        gizmos.circle(
+            Isometry3d::new(world(sp.at.x, sp.at.y, 0.003), flat),
+            (r * 1.6) as f32,
+            Color::WHITE,
+        );
+    }
     if let Some((_, p)) = markers.first_contact {
         gizmos.circle(
             Isometry3d::new(world(p.x, p.y, 0.003), flat),
