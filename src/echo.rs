@@ -26,6 +26,14 @@ pub fn number(v: f64) -> String {
     }
 }
 
+/// A JSON error as `LINE:COLUMN: problem`, the place first (serde_json puts " at line L
+/// column C" at the end of its message) and the problem cut; callers put the file before it.
+pub fn json_problem(e: &serde_json::Error) -> String {
+    let msg = e.to_string();
+    let msg = msg.split(" at line ").next().unwrap_or(&msg);
+    format!("{}:{}: {}", e.line(), e.column(), cut(msg))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

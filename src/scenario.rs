@@ -145,16 +145,8 @@ impl Scenario {
         let name = path.display();
         let text = std::fs::read_to_string(path)
             .map_err(|e| ScenarioError(format!("{name}: cannot read: {e}")))?;
-        let s: Scenario = serde_json::from_str(&text).map_err(|e| {
-            let msg = e.to_string();
-            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-            ScenarioError(format!(
-                "{name}:{}:{}: {}",
-                e.line(),
-                e.column(),
-                crate::echo::cut(&msg)
-            ))
-        })?;
+        let s: Scenario = serde_json::from_str(&text)
+            .map_err(|e| ScenarioError(format!("{name}:{}", crate::echo::json_problem(&e))))?;
         s.position
             .check()
             .map_err(|e| ScenarioError(format!("{name}: position: {}", crate::echo::cut(&e))))?;

@@ -94,12 +94,7 @@ impl TableFile {
     pub fn parse(text: &str, file: &str) -> Result<TableFile, TableFileError> {
         let t: TableFile = serde_json::from_str(text).map_err(|e| TableFileError {
             file: file.to_string(),
-            problem: format!(
-                "{}:{}: {}",
-                e.line(),
-                e.column(),
-                crate::echo::cut(&e.to_string())
-            ),
+            problem: crate::echo::json_problem(&e),
         })?;
         t.check().map_err(|problem| TableFileError {
             file: file.to_string(),

@@ -158,10 +158,6 @@ pub(crate) fn parse_json<T: serde::de::DeserializeOwned>(
     name: &str,
     text: &str,
 ) -> Result<T, CliError> {
-    serde_json::from_str(text).map_err(|e| {
-        // serde_json appends " at line L column C" to its messages; we put the place first.
-        let msg = e.to_string();
-        let msg = crate::echo::cut(msg.split(" at line ").next().unwrap_or(&msg));
-        CliError::input(format!("{name}:{}:{}: {msg}", e.line(), e.column()))
-    })
+    serde_json::from_str(text)
+        .map_err(|e| CliError::input(format!("{name}:{}", crate::echo::json_problem(&e))))
 }
