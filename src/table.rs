@@ -13,6 +13,10 @@ pub const INCH: f64 = 0.0254;
 /// Radius of a pool ball (2.25 in diameter).
 pub const BALL_RADIUS: f64 = 0.028575;
 
+/// Height of the cushion nose above the bed, as a share of the ball's diameter (WPA: 62.5 to
+/// 64.5 %).
+pub const NOSE_HEIGHT_SHARE: f64 = 0.635;
+
 /// A point on the bed, in metres.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Point {
@@ -187,12 +191,21 @@ impl Table {
         Point::new(self.head_string_x(), 0.0)
     }
 
-    /// Whether a ball centred at `p` lies wholly on the playing surface (not overlapping a cushion).
-    pub fn on_bed(&self, p: Point) -> bool {
+    /// How far a ball's centre is from a cushion's nose line when it touches the nose: the nose
+    /// sits above the ball's centre, so a little less than the radius.
+    pub fn cushion_reach(&self) -> f64 {
         let r = self.ball_radius;
+        let above = NOSE_HEIGHT_SHARE * 2.0 * r - r;
+        (r * r - above * above).sqrt()
+    }
+
+    /// Whether a ball centred at `p` lies on the playing surface: not into a cushion (it may
+    /// touch one) and not in a pocket's mouth.
+    pub fn on_bed(&self, p: Point) -> bool {
+        let reach = self.cushion_reach();
         p.is_finite()
-            && p.x.abs() <= self.length / 2.0 - r + 1e-9
-            && p.y.abs() <= self.width / 2.0 - r + 1e-9
+            && p.x.abs() <= self.length / 2.0 - reach + 1e-9
+            && p.y.abs() <= self.width / 2.0 - reach + 1e-9
     }
 
     /// The kitchen test (5.3, 7.10): a ball centred at `p` is on the bed and behind the head

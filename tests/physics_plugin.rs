@@ -82,12 +82,21 @@ fn a_shot_through_the_plugin_gives_the_library_log_bit_for_bit() {
         "{frames} frames for {} s",
         log.duration
     );
-    // The cue ball entity moved with the ball.
+    // The cue ball entity moved with the ball, to where the log says it stopped.
     let moved = app.world().get::<Transform>(cue).unwrap().translation;
+    let end = log
+        .end
+        .iter()
+        .find_map(|e| match e {
+            tenball::physics::BallEnd::OnTable { ball: 0, at } => Some(*at),
+            _ => None,
+        })
+        .expect("the cue ball stays on the table");
     assert!(
-        moved.x > -0.6 + 0.01,
-        "the cue ball entity followed the shot: {moved:?}"
+        (moved.x as f64 - end.x).abs() < 1e-3 && (-moved.z as f64 - end.y).abs() < 1e-3,
+        "the cue ball entity followed the shot to {end:?}: {moved:?}"
     );
+    assert!((end.x + 0.6).abs() > 0.1, "the shot moved the cue ball");
 }
 
 #[test]

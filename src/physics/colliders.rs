@@ -6,6 +6,7 @@
 
 use bevy_rapier3d::rapier::prelude::*;
 
+use super::cushion::{cushion_lines, pocket_holes};
 use super::params::{E_BALL, E_BED, MU_BALL, MU_CUSHION, MU_SLIDE, NOSE_HEIGHT_SHARE, RAIL_TOP};
 use crate::table::{Rail, Table};
 
@@ -19,36 +20,23 @@ pub const ROLE_FLOOR: u128 = 201;
 /// 0.85 (E_CUSHION) of its normal speed, as measured in the physics tests.
 pub const CUSHION_RESTITUTION_SETTING: f64 = 1.0;
 
-/// The bed's collision group; a ball over a pocket hole leaves it out of its filter.
+/// Collision groups: balls, the bed, the cushions, the floor.
+pub const GROUP_BALL: Group = Group::GROUP_1;
 pub const GROUP_BED: Group = Group::GROUP_2;
-/// Radius of a corner pocket's hole in the slate, centred on the corner of the playing surface.
-pub const CORNER_HOLE: f64 = 0.047;
-/// Radius of a side pocket's hole, centred `SIDE_HOLE_OFFSET` behind the cushion line.
-pub const SIDE_HOLE: f64 = 0.035;
-pub const SIDE_HOLE_OFFSET: f64 = 0.02;
+pub const GROUP_CUSHION: Group = Group::GROUP_3;
+pub const GROUP_FLOOR: Group = Group::GROUP_4;
 
-/// Collision groups of a ball: with the bed, or over a pocket hole without it.
-pub fn ball_groups(over_hole: bool) -> InteractionGroups {
-    let filter = if over_hole {
+/// Collision groups of a ball: everything, without the bed over a pocket hole; or, while the
+/// contact engine resolves every hit itself (`free`), only the bed and the floor.
+pub fn ball_groups(over_hole: bool, free: bool) -> InteractionGroups {
+    let filter = if free {
+        GROUP_BED.union(GROUP_FLOOR)
+    } else if over_hole {
         Group::ALL.difference(GROUP_BED)
     } else {
         Group::ALL
     };
-    InteractionGroups::new(Group::GROUP_1, filter, InteractionTestMode::And)
-}
-
-/// The six pocket holes in the slate: centre (table x, y) and radius.
-pub fn pocket_holes(t: &Table) -> [(f64, f64, f64); 6] {
-    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
-    let side = hw + SIDE_HOLE_OFFSET;
-    [
-        (hl, hw, CORNER_HOLE),
-        (hl, -hw, CORNER_HOLE),
-        (-hl, hw, CORNER_HOLE),
-        (-hl, -hw, CORNER_HOLE),
-        (0.0, side, SIDE_HOLE),
-        (0.0, -side, SIDE_HOLE),
-    ]
+    InteractionGroups::new(GROUP_BALL, filter, InteractionTestMode::And)
 }
 
 /// Whether a ball's centre (table x, y) is over a pocket's hole, where the slate no longer
@@ -82,58 +70,6 @@ pub fn ball_material() -> (f32, f32) {
 
 fn paired(pair_value: f64, ball_value: f64) -> f32 {
     (2.0 * pair_value - ball_value) as f32
-}
-
-/// The nose line of each cushion: its start and end (table x, y), the outward normal, and the
-/// cut angle at each end (degrees, the WPA 142 for corners and 104 for sides).
-fn cushion_lines(t: &Table) -> [(Rail, [f64; 2], [f64; 2], [f64; 2], f64, f64); 6] {
-    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
-    let c = t.corner_mouth / std::f64::consts::SQRT_2;
-    let s = t.side_mouth / 2.0;
-    let (cc, sc) = (t.corner_cut_deg, t.side_cut_deg);
-    [
-        (
-            Rail::Head,
-            [-hl, -(hw - c)],
-            [-hl, hw - c],
-            [-1.0, 0.0],
-            cc,
-            cc,
-        ),
-        (
-            Rail::Foot,
-            [hl, -(hw - c)],
-            [hl, hw - c],
-            [1.0, 0.0],
-            cc,
-            cc,
-        ),
-        (
-            Rail::LeftHead,
-            [-(hl - c), hw],
-            [-s, hw],
-            [0.0, 1.0],
-            cc,
-            sc,
-        ),
-        (Rail::LeftFoot, [s, hw], [hl - c, hw], [0.0, 1.0], sc, cc),
-        (
-            Rail::RightHead,
-            [-(hl - c), -hw],
-            [-s, -hw],
-            [0.0, -1.0],
-            cc,
-            sc,
-        ),
-        (
-            Rail::RightFoot,
-            [s, -hw],
-            [hl - c, -hw],
-            [0.0, -1.0],
-            sc,
-            cc,
-        ),
-    ]
 }
 
 /// The cushion's cross-section: (outward distance from the nose line, height). The nose is the
@@ -221,6 +157,11 @@ pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
         world.insert_collider(
             ColliderBuilder::convex_hull(&pts)
                 .expect("a cushion is convex")
+                .collision_groups(InteractionGroups::new(
+                    GROUP_CUSHION,
+                    Group::ALL,
+                    InteractionTestMode::And,
+                ))
                 .friction(paired(MU_CUSHION, mu_ball))
                 .restitution(paired(CUSHION_RESTITUTION_SETTING, e_ball))
                 .user_data(ROLE_CUSHION + rail_index(rail) as u128),
@@ -232,6 +173,11 @@ pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
     world.insert_collider(
         ColliderBuilder::cuboid(10.0, 0.05, 10.0)
             .translation(to_world(0.0, 0.0, -FLOOR_DEPTH - 0.05))
+            .collision_groups(InteractionGroups::new(
+                GROUP_FLOOR,
+                Group::ALL,
+                InteractionTestMode::And,
+            ))
             .friction(0.5)
             .restitution(0.3)
             .user_data(ROLE_FLOOR),

@@ -4,15 +4,17 @@
 
 mod cloth;
 mod colliders;
+pub mod collide;
 mod cue;
+pub mod cushion;
 mod log;
 pub mod params;
 mod plugin;
 mod sim;
+pub mod toi;
 
-pub use colliders::{
-    CORNER_HOLE, CUSHION_DEPTH, SIDE_HOLE, cushion_shapes, from_world, pocket_holes, to_world,
-};
+pub use colliders::{CUSHION_DEPTH, cushion_shapes, from_world, to_world};
+pub use cushion::pocket_holes;
 pub use cue::{CueResult, MAX_ELEVATION_DEG, MAX_STRIKE_SPEED, Strike, strike};
 pub use log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
 pub use params::SimConfig;

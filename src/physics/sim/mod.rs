@@ -1,17 +1,28 @@
-//! One shot on the table, step by step: rapier moves the balls; each step this adds the cloth's
-//! rolling resistance and spin decay that rapier lacks, turns real contacts into events, catches
-//! balls that drop into a pocket or leave the table, and stops balls by its own rest rule.
+//! One shot on the table. While every ball is on the cloth (always, for tenball's strokes) the
+//! shot runs from contact to contact (`free`): each ball moves in closed form (`cloth::Motion`),
+//! the next ball-ball, ball-cushion or ball-hole meeting is found at its true time (`toi`) and
+//! resolved there by the collision models (`collide`, `cushion`). No time step enters a hit.
+//! With `SimConfig::fast_forward` off, the motion between contacts is integrated by rapier at the
+//! fixed step instead (the reference the closed form is checked against); contacts are still
+//! found and resolved at their true time, the step being cut there.
+//! Rapier steps the whole table with its own contacts when the contact engine cannot go on:
+//! many contacts within a millisecond (balls pressed together, a ball pinned to a cushion by its
+//! spin) or a ball off the cloth; then this adds the cloth's rolling resistance and spin decay
+//! that rapier lacks, turns real contacts into events, catches balls that drop into a pocket or
+//! leave the table, and stops balls by its own rest rule, until every ball is back on the cloth.
+
+mod free;
 
 use bevy_rapier3d::rapier::prelude::*;
 
-use super::cloth::{Motion, norm};
+use super::cloth::Motion;
 use super::colliders::{
     ROLE_BED, ROLE_CUSHION, add_table, ball_groups, ball_material, from_world, over_pocket_hole,
-    pocket_holes, to_world,
+    to_world,
 };
 use super::cue::{Strike, strike};
 use super::log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
-use super::params::{BALL_MASS, G, MU_ROLL, MU_SLIDE, SPIN_DECAY, SimConfig};
+use super::params::{BALL_MASS, G, MU_ROLL, SPIN_DECAY, SimConfig};
 use crate::table::{Pocket, Point, Rail, Table};
 
 /// Balls within this gap of each other or of a cushion nose count as touching (m).
@@ -20,16 +31,6 @@ pub const TOUCH_GAP: f64 = 2.0e-4;
 pub const REST_SPEED: f64 = 5.0e-3;
 /// A ball moving up or down faster than this is not settled on the bed (m/s).
 const SETTLED_VZ: f64 = 5.0e-3;
-/// The fewest steps worth a closed-form jump.
-const MIN_JUMP: u64 = 5;
-/// A jump ends at least this long before any gap could close, so that rapier steps every
-/// contact in from a few steps before it (its answer to a contact depends a little on how long
-/// it has tracked the pair) (s). Measured: 3 ms keeps jumped shots within the stepped
-/// simulation's own spread (see tests/physics_fast_forward.rs); 10 ms plus the prediction
-/// distance cost three times the solver steps for no measurable gain.
-const LEAD_IN: f64 = 0.003;
-/// Gap kept between any two balls, and between a ball and a cushion or hole, through a jump (m).
-const JUMP_MARGIN: f64 = 1.0e-3;
 /// A ball whose contact point slips slower than this rolls (m/s).
 pub const ROLL_SLIP: f64 = 5.0e-3;
 /// Soft CCD: contacts are predicted this far ahead so that a fast ball meets what it hits at
@@ -58,6 +59,8 @@ struct Ball {
     /// coordinates; kept (only while paths are sampled) apart from rapier's own so that
     /// sampling never changes the motion.
     orient: [f64; 4],
+    /// The time `orient` is for (s).
+    orient_t: f64,
     path: Vec<[f32; 8]>,
 }
 
@@ -115,6 +118,15 @@ pub struct TableSim {
     index: [Option<usize>; 11],
     cfg: SimConfig,
     strike: Strike,
+    /// Simulated time (s).
+    t: f64,
+    /// The contact engine runs (else rapier steps the table with its own contacts).
+    free: bool,
+    /// Rapier steps at least until this time (s).
+    stepped_until: f64,
+    /// Contact engine state: per ball its motion and track, the next meeting of each pair and
+    /// of each ball with the cushions or a hole, and the last burst of contacts.
+    engine: free::Engine,
     steps: u64,
     solver_steps: u64,
     next_sample: f64,
@@ -161,6 +173,7 @@ impl TableSim {
                 over_hole: false,
                 status: Status::OnTable,
                 orient: [0.0, 0.0, 0.0, 1.0],
+                orient_t: 0.0,
                 path: Vec::new(),
             });
         }
@@ -173,6 +186,10 @@ impl TableSim {
             index,
             cfg: *cfg,
             strike: *s,
+            t: 0.0,
+            free: false,
+            stepped_until: 0.0,
+            engine: free::Engine::new(&table, placed.len()),
             steps: 0,
             solver_steps: 0,
             next_sample: 0.0,
@@ -198,6 +215,7 @@ impl TableSim {
             squirt_deg: cue.squirt_deg,
             miscue: cue.miscue,
         });
+        sim.enter_free();
         Ok(sim)
     }
 
@@ -225,8 +243,7 @@ impl TableSim {
             }
             // The nose is at the cushion line; a ball touching it has its centre about
             // sqrt(R^2 - (h - R)^2) from the line.
-            let nose = super::params::NOSE_HEIGHT_SHARE * 2.0 * r;
-            let reach = (r * r - (nose - r).powi(2)).sqrt();
+            let reach = super::cushion::reach(r);
             let side_half = self.table.side_mouth / 2.0;
             let corner = self.table.corner_mouth / std::f64::consts::SQRT_2;
             let (x, y) = (a.at.x, a.at.y);
@@ -264,7 +281,12 @@ impl TableSim {
 
     /// Simulated time (s), rounded to the microsecond so logs read cleanly.
     pub fn time(&self) -> f64 {
-        (self.steps as f64 * self.cfg.dt * 1e6).round() / 1e6
+        (self.t * 1e6).round() / 1e6
+    }
+
+    /// The events logged so far.
+    pub fn events_so_far(&self) -> &[Event] {
+        &self.events
     }
 
     pub fn is_finished(&self) -> bool {
@@ -314,30 +336,61 @@ impl TableSim {
         if self.finished {
             return false;
         }
-        if self.cfg.fast_forward && self.fast_forward() {
+        if self.free {
+            if self.cfg.fast_forward {
+                self.jump_to_next_contact();
+            } else {
+                self.step_to_next_contact();
+            }
             return !self.finished;
         }
         self.update_holes();
-        self.apply_cloth();
-        self.world.step();
+        self.rapier_step(self.cfg.dt);
         self.steps += 1;
+        let t = self.time();
+        self.track_contacts(t);
+        self.catch_falls(t);
+        self.close_step(t);
+        if !self.finished && self.t >= self.stepped_until && self.settled() {
+            self.enter_free();
+        }
+        !self.finished
+    }
+
+    /// One rapier step of `h` seconds, the cloth's resistance applied first; orientations follow.
+    fn rapier_step(&mut self, h: f64) {
+        self.apply_cloth(h);
+        self.world.integration_parameters.dt = h as f32;
+        self.world.step();
         self.solver_steps += 1;
+        self.t += h;
         if self.cfg.sample_dt > 0.0 {
-            let dt = self.cfg.dt;
             for b in self
                 .balls
                 .iter_mut()
                 .filter(|b| b.status == Status::OnTable)
             {
                 let w = from_world(self.world.bodies[b.body].angvel());
-                b.orient = turn(b.orient, w, dt);
+                b.orient = turn(b.orient, w, h);
+                b.orient_t = self.t;
             }
         }
-        let t = self.time();
-        self.track_contacts(t);
-        self.catch_falls(t);
-        self.close_step(t);
-        !self.finished
+    }
+
+    /// Every ball on the table lies on the cloth, carried by the bed and still there.
+    fn settled(&self) -> bool {
+        let r = self.table.ball_radius;
+        self.balls
+            .iter()
+            .filter(|b| b.status == Status::OnTable)
+            .all(|b| {
+                let body = &self.world.bodies[b.body];
+                let [x, y, h] = from_world(body.translation());
+                (h - r).abs() < 1.0e-3
+                    && (body.linvel().y as f64).abs() < SETTLED_VZ
+                    && self.on_bed[b.number as usize]
+                    && !over_pocket_hole(&self.table, x, y)
+            })
     }
 
     /// After a step or a jump: the rest rule, a path sample when one is due, and the end of the
@@ -360,135 +413,6 @@ impl TableSim {
         self.into_log()
     }
 
-    /// Jumps ahead in closed form while no ball can reach another ball, a cushion or a pocket
-    /// hole: every ball on the table is on the bed and apart, and the jump is short enough that
-    /// even at the most speed each can reach, no gap closes. Returns false (and does nothing)
-    /// when a jump of at least `MIN_JUMP` steps is not safe.
-    fn fast_forward(&mut self) -> bool {
-        let r = self.table.ball_radius;
-        let (hl, hw) = (self.table.length / 2.0, self.table.width / 2.0);
-        let mut horizon = self.cfg.max_time - self.time();
-        let mut latest_stop = 0.0f64;
-        // Per ball: index, motion, the most its velocity can change per second (friction while
-        // it slides; a rolling ball only slows along its path), and how far it can still go.
-        let mut states: Vec<(usize, Motion, f64, f64, f64)> = Vec::with_capacity(self.balls.len());
-        for (i, b) in self
-            .balls
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| b.status == Status::OnTable)
-        {
-            let body = &self.world.bodies[b.body];
-            let [x, y, h] = from_world(body.translation());
-            let [vx, vy, vz] = from_world(body.linvel());
-            // Only a ball settled on the bed: carried by it in the last solver step and hardly
-            // moving up or down, so that it meets whatever comes next as a stepped ball would.
-            if (h - r).abs() > 1.0e-3
-                || vz.abs() > SETTLED_VZ
-                || b.over_hole
-                || !self.on_bed[b.number as usize]
-            {
-                return false;
-            }
-            let m = Motion {
-                p: [x, y],
-                v: [vx, vy],
-                w: from_world(body.angvel()),
-            };
-            let s = m.speed_bound(r);
-            let slip = norm(m.slip(r));
-            let slide = 2.0 * slip / (7.0 * MU_SLIDE * G);
-            let accel = if slip >= ROLL_SLIP { MU_SLIDE * G } else { 0.0 };
-            let reach = s * slide + s * s / (2.0 * MU_ROLL * G);
-            if s > 0.0 {
-                latest_stop = latest_stop.max(slide + s / (MU_ROLL * G));
-                // The cushion lines and the pocket holes: the distance to each, and how fast the
-                // ball comes closer (a ball moving away limits nothing until friction could turn it).
-                let room_to = |d: f64| {
-                    // A ball touching a cushion (rolling along it, say) is stepped.
-                    if d <= TOUCH_GAP {
-                        f64::NEG_INFINITY
-                    } else {
-                        d - JUMP_MARGIN
-                    }
-                };
-                let mut limits = vec![
-                    (room_to(hl - r - x), vx),
-                    (room_to(hl - r + x), -vx),
-                    (room_to(hw - r - y), vy),
-                    (room_to(hw - r + y), -vy),
-                ];
-                for (cx, cy, radius) in pocket_holes(&self.table) {
-                    let d = (cx - x).hypot(cy - y);
-                    limits.push((room_to(d - radius), (vx * (cx - x) + vy * (cy - y)) / d));
-                }
-                for (room, closing) in limits {
-                    if reach >= room {
-                        horizon = horizon.min(time_to_close(room, closing, accel) - LEAD_IN);
-                    }
-                }
-            }
-            states.push((i, m, accel, reach, s));
-        }
-        for (k, (_, a, acc_a, ra, sa)) in states.iter().enumerate() {
-            for (_, b, acc_b, rb, sb) in &states[k + 1..] {
-                if sa + sb <= 0.0 {
-                    continue; // both at rest, touching or not
-                }
-                let d = norm([b.p[0] - a.p[0], b.p[1] - a.p[1]]);
-                if d - 2.0 * r <= TOUCH_GAP {
-                    return false; // in contact: stepped
-                }
-                let gap = d - 2.0 * r - JUMP_MARGIN;
-                if ra + rb < gap {
-                    continue; // they stop before they could meet
-                }
-                let n = [(b.p[0] - a.p[0]) / d, (b.p[1] - a.p[1]) / d];
-                let closing = -((b.v[0] - a.v[0]) * n[0] + (b.v[1] - a.v[1]) * n[1]);
-                horizon = horizon.min(time_to_close(gap, closing, acc_a + acc_b) - LEAD_IN);
-            }
-        }
-        let horizon = horizon.min(latest_stop);
-        let n = (horizon / self.cfg.dt).floor();
-        if !(n >= MIN_JUMP as f64) {
-            return false;
-        }
-        let t0 = self.time();
-        let n = n as u64;
-        let jump = n as f64 * self.cfg.dt;
-        // Samples inside the jump.
-        if self.cfg.sample_dt > 0.0 {
-            let mut turned = vec![0.0; states.len()];
-            while self.next_sample < t0 + jump {
-                let ts = self.next_sample;
-                for (k, &(i, m, _, _, _)) in states.iter().enumerate() {
-                    let at = m.advance(ts - t0, r, ROLL_SLIP);
-                    let h = from_world(self.world.bodies[self.balls[i].body].translation())[2];
-                    let ball = &mut self.balls[i];
-                    ball.orient = turn_along(ball.orient, &m, turned[k], ts - t0, r);
-                    turned[k] = ts - t0;
-                    ball.path
-                        .push(sample_of(ts, [at.p[0], at.p[1], h], ball.orient));
-                }
-                self.next_sample = ts + self.cfg.sample_dt;
-            }
-            for (k, &(i, m, _, _, _)) in states.iter().enumerate() {
-                let ball = &mut self.balls[i];
-                ball.orient = turn_along(ball.orient, &m, turned[k], jump, r);
-            }
-        }
-        for &(i, m, _, _, _) in &states {
-            let end = m.advance(jump, r, ROLL_SLIP);
-            let body = &mut self.world.bodies[self.balls[i].body];
-            body.set_translation(to_world(end.p[0], end.p[1], self.rest_height), true);
-            body.set_linvel(to_world(end.v[0], end.v[1], 0.0), true);
-            body.set_angvel(to_world(end.w[0], end.w[1], end.w[2]), true);
-        }
-        self.steps += n;
-        self.close_step(self.time());
-        true
-    }
-
     /// A ball whose centre is over a pocket hole loses the bed's support.
     fn update_holes(&mut self) {
         for b in self
@@ -500,15 +424,14 @@ impl TableSim {
             let over = over_pocket_hole(&self.table, x, y);
             if over != b.over_hole {
                 b.over_hole = over;
-                self.world.colliders[b.collider].set_collision_groups(ball_groups(over));
+                self.world.colliders[b.collider].set_collision_groups(ball_groups(over, false));
             }
         }
     }
 
     /// Rolling resistance against the horizontal motion (keeping the rolling part of the spin
     /// consistent with it) and the decay of spin about the vertical, for balls on the bed.
-    fn apply_cloth(&mut self) {
-        let dt = self.cfg.dt;
+    fn apply_cloth(&mut self, dt: f64) {
         let r = self.table.ball_radius;
         let dv_max = MU_ROLL * G * dt;
         let dw_max = SPIN_DECAY * dt;
@@ -742,16 +665,25 @@ impl TableSim {
     }
 
     fn finish(&mut self, t: f64, event: Event) {
-        // A ball at rest above the bed lies on a rail top: off the table.
+        // A ball at rest above the bed lies on a rail top: off the table. One at rest on a
+        // pocket's shelf, its centre past the nose lines, is taken as dropped: positions between
+        // shots keep every ball on the playing surface (a simplification: a real ball can hang
+        // there).
         let r = self.table.ball_radius;
         for i in 0..self.balls.len() {
             if self.balls[i].status != Status::OnTable {
                 continue;
             }
-            let [_, _, h] = from_world(self.world.bodies[self.balls[i].body].translation());
+            let [x, y, h] = from_world(self.world.bodies[self.balls[i].body].translation());
+            let ball = self.balls[i].number;
             if h > r + 5.0e-3 {
-                let ball = self.balls[i].number;
                 self.events.push(Event::OffTable { t, ball });
+                self.remove(i);
+            } else if !self.table.on_bed(Point::new(x, y)) {
+                self.events.push(match self.pocket_at(x, y) {
+                    Some(pocket) => Event::Pocket { t, ball, pocket },
+                    None => Event::OffTable { t, ball },
+                });
                 self.remove(i);
             }
         }
@@ -815,25 +747,6 @@ fn sample_of(t: f64, at: [f64; 3], q: [f64; 4]) -> [f32; 8] {
     ]
 }
 
-/// The least time in which a gap `room` can close when it closes at `closing` (m/s, negative when
-/// it opens) and that rate can grow by at most `accel` (m/s^2).
-fn time_to_close(room: f64, closing: f64, accel: f64) -> f64 {
-    if closing <= 0.0 && accel == 0.0 && room > f64::NEG_INFINITY {
-        return f64::INFINITY; // opening, and nothing can turn it round
-    }
-    if room <= 0.0 {
-        return 0.0;
-    }
-    let c = closing.max(0.0);
-    if accel > 0.0 {
-        (-c + (c * c + 2.0 * accel * room).sqrt()) / accel
-    } else if c > 0.0 {
-        room / c
-    } else {
-        f64::INFINITY
-    }
-}
-
 /// A rapier world with the settings every shot uses.
 fn new_world(dt: f64) -> PhysicsWorld {
     let mut world = PhysicsWorld::new();
@@ -861,7 +774,7 @@ fn ball_collider(r: f64, ball: u8) -> Collider {
         .mass(BALL_MASS as f32)
         .friction(mu)
         .restitution(e)
-        .collision_groups(ball_groups(false))
+        .collision_groups(ball_groups(false, false))
         .user_data(ball as u128)
         .build()
 }

@@ -1,0 +1,661 @@
+//! The contact engine: balls on the cloth from one meeting to the next. Each ball keeps its
+//! motion since its last contact (`Motion` at `t_ref`) and the track it follows in closed form;
+//! for every pair of balls and every ball with the cushions and holes the time of the next
+//! meeting is kept, and only the balls a contact changed are looked at again. A hit is resolved
+//! at its true time by `collide` (ball-ball) or `cushion` (Mathavan 2010), a ball whose centre
+//! crosses the edge of a hole drops into that pocket.
+
+use super::{Episode, ROLL_SLIP, Status, TableSim, turn_along};
+use crate::physics::cloth::Motion;
+use crate::physics::collide::{self, BallState};
+use crate::physics::colliders::{ball_groups, from_world, rail_index, to_world};
+use crate::physics::cushion::{self, Boundary, Shape};
+use crate::physics::log::Event;
+use crate::physics::params::SPIN_DECAY;
+use crate::physics::toi::{self, Track};
+use crate::table::{Pocket, Point, Table};
+
+/// More contacts than this within `BURST_WINDOW` hand the table to rapier for `BURST_PAUSE`:
+/// balls pressed together (a ball pinned to a cushion by its spin) meet again and again in ever
+/// shorter intervals, which a rigid-body solver handles as one resting contact.
+const BURST_CONTACTS: u32 = 400;
+const BURST_WINDOW: f64 = 1.0e-3;
+const BURST_PAUSE: f64 = 0.02;
+/// A ball hit while it touches a third ball (within this gap, m) starts a many-body impact, the
+/// rack on the break above all: rapier resolves it, all contacts at once, for at least
+/// `CLUSTER_PAUSE`. Resolved as a chain of pairwise hits instead, a full hit on a rack sends
+/// nearly all the momentum down one line of balls (a Newton's cradle through the 0.1 mm gaps)
+/// and leaves the rest of the rack where it was.
+const CLUSTER_GAP: f64 = 5.0e-4;
+const CLUSTER_PAUSE: f64 = 0.005;
+
+/// What happens next.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Meeting {
+    /// Balls at these indices of `TableSim::balls`.
+    Balls(usize, usize),
+    /// A ball and `Engine::boundaries[k]`.
+    Cushion(usize, usize),
+    /// A ball and the hole `k` of `pocket_holes`.
+    Hole(usize, usize),
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(super) struct FreeBall {
+    m: Motion,
+    t_ref: f64,
+    track: Track,
+    /// The most speed it can have from `t_ref` on (m/s).
+    top_speed: f64,
+}
+
+impl FreeBall {
+    /// How far it can move from its track's start by time `until` (m).
+    fn reach_by(&self, now: f64, until: f64) -> f64 {
+        if until.is_finite() {
+            self.track
+                .travel
+                .min(self.top_speed * (until - self.t_ref.min(now)))
+        } else {
+            self.track.travel
+        }
+    }
+}
+
+pub(super) struct Engine {
+    boundaries: Vec<Boundary>,
+    holes: [(f64, f64, f64); 6],
+    pockets: [Pocket; 6],
+    reach: f64,
+    balls: Vec<Option<FreeBall>>,
+    /// Next meeting time of balls i < j, at `pairs[i * n + j]`.
+    pairs: Vec<f64>,
+    /// Next meeting of each ball with a cushion or a hole.
+    walls: Vec<(f64, Option<Meeting>)>,
+    burst: (f64, u32),
+}
+
+impl Engine {
+    pub(super) fn new(table: &Table, n: usize) -> Engine {
+        let holes = cushion::pocket_holes(table);
+        let pockets = holes.map(|(x, y, _)| {
+            Pocket::ALL
+                .into_iter()
+                .min_by(|a, b| {
+                    let da = table.pocket_mouth_centre(*a).distance(Point::new(x, y));
+                    let db = table.pocket_mouth_centre(*b).distance(Point::new(x, y));
+                    da.total_cmp(&db)
+                })
+                .expect("six pockets")
+        });
+        Engine {
+            boundaries: cushion::boundaries(table),
+            holes,
+            pockets,
+            reach: cushion::reach(table.ball_radius),
+            balls: vec![None; n],
+            pairs: vec![f64::INFINITY; n * n],
+            walls: vec![(f64::INFINITY, None); n],
+            burst: (f64::NEG_INFINITY, 0),
+        }
+    }
+}
+
+impl TableSim {
+    /// Hands the table to the contact engine: every ball on the table is put on the cloth at the
+    /// resting height with its horizontal motion, and rapier stops resolving its contacts.
+    pub(super) fn enter_free(&mut self) {
+        self.free = true;
+        self.motions_from_bodies();
+        for i in 0..self.balls.len() {
+            if self.balls[i].status != Status::OnTable {
+                self.engine.balls[i] = None;
+                continue;
+            }
+            let c = self.balls[i].collider;
+            self.world.colliders[c].set_collision_groups(ball_groups(false, true));
+            self.write_body(i);
+        }
+        for ep in self
+            .ball_pairs
+            .iter_mut()
+            .flatten()
+            .chain(self.ball_rails.iter_mut().flatten())
+        {
+            ep.touching = false;
+            ep.seen = false;
+            ep.event = None;
+        }
+        if self.cfg.fast_forward {
+            let n = self.balls.len();
+            for i in 0..n {
+                self.engine.walls[i] = self.next_wall(i, f64::INFINITY);
+                for j in i + 1..n {
+                    self.engine.pairs[i * n + j] = self.next_pair(i, j, f64::INFINITY);
+                }
+            }
+        }
+    }
+
+    /// Hands the table to rapier with every ball where the contact engine has it.
+    fn leave_free(&mut self, pause: f64) {
+        self.free = false;
+        self.stepped_until = self.t + pause;
+        for i in 0..self.balls.len() {
+            if self.balls[i].status == Status::OnTable {
+                self.write_body(i);
+                let c = self.balls[i].collider;
+                self.world.colliders[c].set_collision_groups(ball_groups(false, false));
+            }
+        }
+        self.on_bed = [true; 11];
+        // Contacts frozen since the start stay so while rapier keeps seeing them.
+        for ep in self
+            .ball_pairs
+            .iter_mut()
+            .flatten()
+            .chain(self.ball_rails.iter_mut().flatten())
+        {
+            *ep = Episode {
+                touching: ep.from_start,
+                from_start: ep.from_start,
+                ..Episode::default()
+            };
+        }
+    }
+
+    /// A ball's motion from now on.
+    fn set_motion(&mut self, i: usize, m: Motion) {
+        let r = self.table.ball_radius;
+        self.engine.balls[i] = Some(FreeBall {
+            m,
+            t_ref: self.t,
+            track: toi::track(&m, self.t, r, ROLL_SLIP),
+            top_speed: m.speed_bound(r),
+        });
+    }
+
+    /// A ball's state at time `t` in the contact engine.
+    fn motion_at(&self, i: usize, t: f64) -> Motion {
+        let f = self.engine.balls[i].as_ref().expect("a ball on the table");
+        f.m.advance(t - f.t_ref, self.table.ball_radius, ROLL_SLIP)
+    }
+
+    /// Writes a ball's state now into its rapier body, on the cloth.
+    fn write_body(&mut self, i: usize) {
+        let m = self.motion_at(i, self.t);
+        let body = &mut self.world.bodies[self.balls[i].body];
+        body.set_translation(to_world(m.p[0], m.p[1], self.rest_height), true);
+        body.set_linvel(to_world(m.v[0], m.v[1], 0.0), true);
+        body.set_angvel(to_world(m.w[0], m.w[1], m.w[2]), true);
+    }
+
+    /// Turns a ball's orientation on to time `t` along its motion (only while paths are kept).
+    fn turn_to(&mut self, i: usize, t: f64) {
+        if self.cfg.sample_dt <= 0.0 {
+            return;
+        }
+        let Some(f) = self.engine.balls[i] else {
+            return;
+        };
+        let r = self.table.ball_radius;
+        let b = &mut self.balls[i];
+        if t > b.orient_t {
+            b.orient = turn_along(b.orient, &f.m, b.orient_t - f.t_ref, t - f.t_ref, r);
+            b.orient_t = t;
+        }
+    }
+
+    /// Path samples due before `until`, from the closed-form motions.
+    fn sample_until(&mut self, until: f64) {
+        if self.cfg.sample_dt <= 0.0 {
+            return;
+        }
+        while self.next_sample < until - 1e-12 {
+            let ts = self.next_sample;
+            for i in 0..self.balls.len() {
+                if self.balls[i].status != Status::OnTable || self.engine.balls[i].is_none() {
+                    continue;
+                }
+                self.turn_to(i, ts);
+                let p = self.motion_at(i, ts).p;
+                let b = &mut self.balls[i];
+                b.path
+                    .push(super::sample_of(ts, [p[0], p[1], self.rest_height], b.orient));
+            }
+            self.next_sample = ts + self.cfg.sample_dt;
+        }
+    }
+
+    /// When balls `i` and `j` next meet (before `until`), from now.
+    fn next_pair(&self, i: usize, j: usize, until: f64) -> f64 {
+        let (Some(a), Some(b)) = (&self.engine.balls[i], &self.engine.balls[j]) else {
+            return f64::INFINITY;
+        };
+        let r = self.table.ball_radius;
+        // Each stays within its travel of where its track starts.
+        let (pa, pb) = (a.track.pieces[0].p, b.track.pieces[0].p);
+        let d = (pa[0] - pb[0]).hypot(pa[1] - pb[1]);
+        if d - 2.0 * r > a.reach_by(self.t, until) + b.reach_by(self.t, until) {
+            return f64::INFINITY;
+        }
+        match toi::ball_ball(&a.track, &b.track, 2.0 * r, self.t) {
+            Some(t) if t <= until => t,
+            _ => f64::INFINITY,
+        }
+    }
+
+    /// When ball `i` next meets a cushion or a hole (before `until`), and which.
+    fn next_wall(&self, i: usize, until: f64) -> (f64, Option<Meeting>) {
+        let Some(f) = &self.engine.balls[i] else {
+            return (f64::INFINITY, None);
+        };
+        let travel = f.reach_by(self.t, until);
+        if travel <= 0.0 {
+            return (f64::INFINITY, None);
+        }
+        let p = f.track.pieces[0].p;
+        let reach = self.engine.reach;
+        let mut best = (until, None);
+        for (k, b) in self.engine.boundaries.iter().enumerate() {
+            let t = match b.shape {
+                Shape::Line { start, dir, len, n } => {
+                    // Distance from the track's start to the segment.
+                    let rel = [p[0] - start[0], p[1] - start[1]];
+                    let along = (rel[0] * dir[0] + rel[1] * dir[1]).clamp(0.0, len);
+                    let q = [start[0] + dir[0] * along, start[1] + dir[1] * along];
+                    if (p[0] - q[0]).hypot(p[1] - q[1]) - reach > travel {
+                        continue;
+                    }
+                    toi::ball_line(&f.track, start, dir, len, n, reach, self.t)
+                }
+                Shape::Point { c } => {
+                    if (p[0] - c[0]).hypot(p[1] - c[1]) - reach > travel {
+                        continue;
+                    }
+                    toi::ball_point(&f.track, c, reach, self.t)
+                }
+            };
+            if let Some(t) = t {
+                if t < best.0 {
+                    best = (t, Some(Meeting::Cushion(i, k)));
+                }
+            }
+        }
+        for (k, &(x, y, radius)) in self.engine.holes.iter().enumerate() {
+            if (p[0] - x).hypot(p[1] - y) - radius > travel {
+                continue;
+            }
+            if let Some(t) = toi::ball_point(&f.track, [x, y], radius, self.t) {
+                if t < best.0 {
+                    best = (t, Some(Meeting::Hole(i, k)));
+                }
+            }
+        }
+        if best.1.is_none() {
+            (f64::INFINITY, None)
+        } else {
+            best
+        }
+    }
+
+    /// The earliest meeting in the caches.
+    fn next_meeting(&self) -> (f64, Option<Meeting>) {
+        let n = self.balls.len();
+        let mut best = (f64::INFINITY, None);
+        for i in 0..n {
+            let w = self.engine.walls[i];
+            if w.0 < best.0 {
+                best = w;
+            }
+            for j in i + 1..n {
+                let t = self.engine.pairs[i * n + j];
+                if t < best.0 {
+                    best = (t, Some(Meeting::Balls(i, j)));
+                }
+            }
+        }
+        best
+    }
+
+    /// The earliest meeting within `until`, every pair looked at afresh (for the stepped
+    /// reference, whose motions change every step).
+    fn scan_meetings(&self, until: f64) -> (f64, Option<Meeting>) {
+        let n = self.balls.len();
+        let mut best = (f64::INFINITY, None);
+        for i in 0..n {
+            let w = self.next_wall(i, until);
+            if w.0 < best.0 {
+                best = w;
+            }
+            for j in i + 1..n {
+                let t = self.next_pair(i, j, until);
+                if t < best.0 {
+                    best = (t, Some(Meeting::Balls(i, j)));
+                }
+            }
+        }
+        best
+    }
+
+    /// When every ball on the table has stopped and its spin about the vertical is below the
+    /// rest rule's.
+    fn rest_time(&self) -> f64 {
+        let r = self.table.ball_radius;
+        self.engine
+            .balls
+            .iter()
+            .flatten()
+            .map(|f| {
+                let spin = (f.m.w[2].abs() - super::REST_SPEED / r).max(0.0) / SPIN_DECAY;
+                f.track.stop.max(f.t_ref + spin)
+            })
+            .fold(self.t, f64::max)
+    }
+
+    /// One step of the contact engine: straight to the next contact (or to rest, or the cap).
+    pub(super) fn jump_to_next_contact(&mut self) {
+        let (t_meet, meeting) = self.next_meeting();
+        let rest = self.rest_time();
+        let cap = self.cfg.max_time;
+        let t_end = t_meet.min(rest).min(cap);
+        self.sample_until(t_end);
+        self.t = t_end;
+        self.steps += 1;
+        if let (Some(m), true) = (meeting, t_meet <= t_end && t_meet < cap) {
+            if self.many_body(m) {
+                self.leave_free(CLUSTER_PAUSE);
+                return;
+            }
+            let changed = self.resolve(m);
+            let n = self.balls.len();
+            for &i in &changed {
+                self.engine.walls[i] = self.next_wall(i, f64::INFINITY);
+                for j in 0..n {
+                    if j != i {
+                        let (a, b) = (i.min(j), i.max(j));
+                        self.engine.pairs[a * n + b] = self.next_pair(a, b, f64::INFINITY);
+                    }
+                }
+            }
+            if self.burst() {
+                return;
+            }
+        }
+        for i in 0..self.balls.len() {
+            if self.balls[i].status == Status::OnTable {
+                self.write_body(i);
+            }
+        }
+        let t = self.time();
+        if meeting.is_none() || t_meet > t_end {
+            if t_end >= cap && rest > cap {
+                self.finish(t, Event::TimeCap { t });
+            } else if t_end >= rest {
+                self.stop_all();
+                self.finish(t, Event::AtRest { t });
+            }
+        }
+    }
+
+    /// Every ball on the table at rest, its bodies too.
+    fn stop_all(&mut self) {
+        for i in 0..self.balls.len() {
+            if self.balls[i].status == Status::OnTable {
+                self.turn_to(i, self.t);
+                let p = self.motion_at(i, self.t).p;
+                self.set_motion(
+                    i,
+                    Motion {
+                        p,
+                        v: [0.0; 2],
+                        w: [0.0; 3],
+                    },
+                );
+                self.write_body(i);
+            }
+        }
+    }
+
+    /// Every ball's motion from now on as rapier has it.
+    fn motions_from_bodies(&mut self) {
+        for i in 0..self.balls.len() {
+            if self.balls[i].status != Status::OnTable {
+                continue;
+            }
+            let body = &self.world.bodies[self.balls[i].body];
+            let [x, y, _] = from_world(body.translation());
+            let [vx, vy, _] = from_world(body.linvel());
+            let m = Motion {
+                p: [x, y],
+                v: [vx, vy],
+                w: from_world(body.angvel()),
+            };
+            self.set_motion(i, m);
+        }
+    }
+
+    /// One step of the stepped reference: rapier integrates the motion on the cloth for a step,
+    /// cut short at the next contact, which is then resolved as in the contact engine.
+    pub(super) fn step_to_next_contact(&mut self) {
+        // The motions now, from the bodies.
+        self.motions_from_bodies();
+        let dt = self.cfg.dt;
+        let (t_meet, meeting) = self.scan_meetings(self.t + dt);
+        let h = (t_meet - self.t).clamp(0.0, dt);
+        if h > 1e-9 {
+            self.rapier_step(h);
+            if t_meet.is_finite() {
+                self.t = t_meet; // the same instant, without the step's rounding
+            }
+        } else {
+            self.t = self.t.max(t_meet.min(self.t + dt));
+        }
+        self.steps += 1;
+        if let Some(m) = meeting {
+            // Positions and velocities where rapier has them now.
+            self.motions_from_bodies();
+            if self.many_body(m) {
+                self.leave_free(CLUSTER_PAUSE);
+                let t = self.time();
+                self.close_step(t);
+                return;
+            }
+            let changed = self.resolve(m);
+            for i in changed {
+                if self.balls[i].status == Status::OnTable {
+                    let m = self.motion_at(i, self.t);
+                    let body = &mut self.world.bodies[self.balls[i].body];
+                    body.set_linvel(to_world(m.v[0], m.v[1], 0.0), true);
+                    body.set_angvel(to_world(m.w[0], m.w[1], m.w[2]), true);
+                }
+            }
+            if self.burst() {
+                return;
+            }
+        }
+        let t = self.time();
+        self.close_step(t);
+    }
+
+    /// Whether a ball-ball meeting involves a third ball touching either of the two.
+    fn many_body(&self, m: Meeting) -> bool {
+        let Meeting::Balls(i, j) = m else {
+            return false;
+        };
+        let r = self.table.ball_radius;
+        let (pi, pj) = (self.motion_at(i, self.t).p, self.motion_at(j, self.t).p);
+        (0..self.balls.len()).any(|k| {
+            k != i
+                && k != j
+                && self.engine.balls[k].is_some()
+                && [pi, pj].iter().any(|p| {
+                    let q = self.motion_at(k, self.t).p;
+                    (p[0] - q[0]).hypot(p[1] - q[1]) < 2.0 * r + CLUSTER_GAP
+                })
+        })
+    }
+
+    /// Counts contacts in the current burst; true (and rapier has the table) when there are
+    /// too many.
+    fn burst(&mut self) -> bool {
+        let (start, count) = self.engine.burst;
+        self.engine.burst = if self.t - start > BURST_WINDOW {
+            (self.t, 1)
+        } else {
+            (start, count + 1)
+        };
+        if self.engine.burst.1 > BURST_CONTACTS {
+            self.engine.burst = (f64::NEG_INFINITY, 0);
+            self.leave_free(BURST_PAUSE);
+            return true;
+        }
+        false
+    }
+
+    /// Resolves a meeting now; returns the balls whose motion changed.
+    fn resolve(&mut self, meeting: Meeting) -> Vec<usize> {
+        let r = self.table.ball_radius;
+        let t = self.time();
+        let state = |s: &TableSim, i: usize| {
+            let m = s.motion_at(i, s.t);
+            BallState {
+                p: m.p,
+                v: [m.v[0], m.v[1], 0.0],
+                w: m.w,
+            }
+        };
+        match meeting {
+            Meeting::Balls(i, j) => {
+                let (a, b) = (state(self, i), state(self, j));
+                let (a2, b2, impulse) = collide::hit(&a, &b, r);
+                self.turn_to(i, self.t);
+                self.turn_to(j, self.t);
+                for (k, s) in [(i, a2), (j, b2)] {
+                    self.set_motion(
+                        k,
+                        Motion {
+                            p: s.p,
+                            v: [s.v[0], s.v[1]],
+                            w: s.w,
+                        },
+                    );
+                }
+                if impulse > 0.0 {
+                    let (na, nb) = (self.balls[i].number, self.balls[j].number);
+                    let (lo, hi) = (na.min(nb), na.max(nb));
+                    let ep = &mut self.ball_pairs[lo as usize][hi as usize];
+                    let from_start = ep.from_start;
+                    *ep = Episode::default();
+                    self.events.push(Event::BallBall {
+                        t,
+                        a: lo,
+                        b: hi,
+                        impulse,
+                        from_start,
+                    });
+                }
+                self.part_frozen(i);
+                self.part_frozen(j);
+                vec![i, j]
+            }
+            Meeting::Cushion(i, k) => {
+                let s = state(self, i);
+                let boundary = self.engine.boundaries[k];
+                let n_in = match boundary.shape {
+                    Shape::Line { n, .. } => [-n[0], -n[1]],
+                    Shape::Point { c } => {
+                        let d = [c[0] - s.p[0], c[1] - s.p[1]];
+                        let l = d[0].hypot(d[1]);
+                        [d[0] / l, d[1] / l]
+                    }
+                };
+                let (v, w, impulse) = cushion::rebound(s.v, s.w, n_in, r);
+                self.turn_to(i, self.t);
+                self.set_motion(
+                    i,
+                    Motion {
+                        p: s.p,
+                        v: [v[0], v[1]],
+                        w,
+                    },
+                );
+                if impulse > 0.0 {
+                    let ball = self.balls[i].number;
+                    let ep = &mut self.ball_rails[ball as usize][rail_index(boundary.rail)];
+                    let from_start = ep.from_start;
+                    *ep = Episode::default();
+                    self.events.push(Event::Cushion {
+                        t,
+                        ball,
+                        rail: boundary.rail,
+                        impulse,
+                        from_start,
+                    });
+                }
+                self.part_frozen(i);
+                vec![i]
+            }
+            Meeting::Hole(i, k) => {
+                self.turn_to(i, self.t);
+                let p = self.motion_at(i, self.t).p;
+                let ball = self.balls[i].number;
+                // Its last sample where it dropped.
+                if self.cfg.sample_dt > 0.0 {
+                    let b = &mut self.balls[i];
+                    b.path
+                        .push(super::sample_of(self.t, [p[0], p[1], self.rest_height], b.orient));
+                }
+                self.events.push(Event::Pocket {
+                    t,
+                    ball,
+                    pocket: self.engine.pockets[k],
+                });
+                self.write_body(i);
+                self.remove(i);
+                self.engine.balls[i] = None;
+                vec![i]
+            }
+        }
+    }
+
+    /// A ball frozen to another ball or a cushion at the start that now moves away from it has
+    /// left it: a later contact there is a new one.
+    fn part_frozen(&mut self, i: usize) {
+        let Some(f) = self.engine.balls[i] else {
+            return;
+        };
+        let number = self.balls[i].number as usize;
+        let v = f.m.v;
+        for j in 0..self.balls.len() {
+            let other = self.balls[j].number as usize;
+            let (lo, hi) = (number.min(other), number.max(other));
+            if j == i || !self.ball_pairs[lo][hi].from_start {
+                continue;
+            }
+            if self.engine.balls[j].is_none() {
+                continue;
+            }
+            let q = self.motion_at(j, self.t);
+            let d = [q.p[0] - f.m.p[0], q.p[1] - f.m.p[1]];
+            let opening = (q.v[0] - v[0]) * d[0] + (q.v[1] - v[1]) * d[1];
+            if opening > 1e-9 {
+                self.ball_pairs[lo][hi] = Episode::default();
+            }
+        }
+        for (k, rail) in crate::table::Rail::CUSHIONS.iter().enumerate() {
+            if !self.ball_rails[number][k].from_start {
+                continue;
+            }
+            let out = match rail {
+                crate::table::Rail::Head => [-1.0, 0.0],
+                crate::table::Rail::Foot => [1.0, 0.0],
+                crate::table::Rail::LeftHead | crate::table::Rail::LeftFoot => [0.0, 1.0],
+                _ => [0.0, -1.0],
+            };
+            if v[0] * out[0] + v[1] * out[1] < -1e-9 {
+                self.ball_rails[number][k] = Episode::default();
+            }
+        }
+    }
+}

@@ -1,0 +1,406 @@
+//! Time of impact between balls in closed-form motion on the cloth: when two balls, a ball and
+//! a cushion line or jaw point, or a ball and a pocket's hole first meet. A ball's motion is a
+//! chain of at most three quadratic pieces (sliding, rolling, at rest; see `cloth::Motion`), so
+//! each gap is a polynomial of degree two or four on each common piece and its first root is
+//! found exactly (isolated between the roots of its derivatives, then bisected to 1e-13 s).
+//! This is what makes a hit independent of any time step: it begins at its true time.
+
+use super::cloth::{Motion, norm};
+use super::params::{G, MU_ROLL, MU_SLIDE};
+
+/// One quadratic piece of a ball's path: from `t0` to `t1` (absolute times, s), the centre is
+/// `p + v (t - t0) + a (t - t0)^2 / 2`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Piece {
+    pub t0: f64,
+    pub t1: f64,
+    pub p: [f64; 2],
+    pub v: [f64; 2],
+    pub a: [f64; 2],
+}
+
+impl Piece {
+    pub fn at(&self, t: f64) -> [f64; 2] {
+        let s = t - self.t0;
+        [
+            self.p[0] + self.v[0] * s + 0.5 * self.a[0] * s * s,
+            self.p[1] + self.v[1] * s + 0.5 * self.a[1] * s * s,
+        ]
+    }
+
+    fn velocity(&self, t: f64) -> [f64; 2] {
+        let s = t - self.t0;
+        [self.v[0] + self.a[0] * s, self.v[1] + self.a[1] * s]
+    }
+}
+
+/// A ball's whole path from `t_ref` on: its pieces, how far it still travels, and when it stops.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Track {
+    pub pieces: [Piece; 3],
+    pub len: usize,
+    /// Distance still to travel (m).
+    pub travel: f64,
+    /// When the centre stops moving (absolute, s); `t_ref` for a ball at rest.
+    pub stop: f64,
+}
+
+/// The path of a ball whose state at time `t_ref` is `m`, with the same laws as
+/// `Motion::advance` (a ball slipping less than `roll_slip` rolls).
+pub fn track(m: &Motion, t_ref: f64, r: f64, roll_slip: f64) -> Track {
+    let mut pieces = [Piece {
+        t0: t_ref,
+        t1: f64::INFINITY,
+        p: m.p,
+        v: [0.0; 2],
+        a: [0.0; 2],
+    }; 3];
+    let mut len = 0;
+    let mut travel = 0.0;
+    let mut t = t_ref;
+    let mut state = *m;
+    let u = m.slip(r);
+    let us = norm(u);
+    if us >= roll_slip {
+        let a = MU_SLIDE * G;
+        let ts = 2.0 * us / (7.0 * a);
+        let dir = [u[0] / us, u[1] / us];
+        pieces[len] = Piece {
+            t0: t,
+            t1: t + ts,
+            p: state.p,
+            v: state.v,
+            a: [-a * dir[0], -a * dir[1]],
+        };
+        travel += arc_length(&pieces[len]);
+        len += 1;
+        state = m.advance(ts, r, roll_slip);
+        t += ts;
+    }
+    let speed = norm(state.v);
+    if speed > 0.0 {
+        let a = MU_ROLL * G;
+        let tr = speed / a;
+        let dir = [state.v[0] / speed, state.v[1] / speed];
+        pieces[len] = Piece {
+            t0: t,
+            t1: t + tr,
+            p: state.p,
+            v: state.v,
+            a: [-a * dir[0], -a * dir[1]],
+        };
+        travel += speed * speed / (2.0 * a);
+        let end = pieces[len].at(t + tr);
+        len += 1;
+        t += tr;
+        state.p = end;
+    }
+    pieces[len] = Piece {
+        t0: t,
+        t1: f64::INFINITY,
+        p: state.p,
+        v: [0.0; 2],
+        a: [0.0; 2],
+    };
+    len += 1;
+    Track {
+        pieces,
+        len,
+        travel,
+        stop: t,
+    }
+}
+
+/// Length of a piece's path (its speed may pass through zero only at its end).
+fn arc_length(p: &Piece) -> f64 {
+    // Constant acceleration along a fixed direction (the slip's) with the velocity at an angle
+    // to it: integrate |v(t)| with Simpson's rule on 16 panels; only used as a bound's input.
+    let n = 16;
+    let h = (p.t1 - p.t0) / n as f64;
+    let speed = |k: usize| norm(p.velocity(p.t0 + k as f64 * h));
+    let mut s = speed(0) + speed(n);
+    for k in 1..n {
+        s += if k % 2 == 1 { 4.0 } else { 2.0 } * speed(k);
+    }
+    // A margin for Simpson's error where the speed has a kink.
+    s * h / 3.0 * 1.01 + 1e-6
+}
+
+impl Track {
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces[..self.len]
+    }
+
+    /// Where the centre is at time `t` (not before `t_ref`).
+    pub fn at(&self, t: f64) -> [f64; 2] {
+        let p = self
+            .pieces()
+            .iter()
+            .find(|p| t < p.t1)
+            .unwrap_or(&self.pieces[self.len - 1]);
+        p.at(t.max(p.t0))
+    }
+}
+
+/// Value of a polynomial (coefficients from the constant up) at `x`.
+fn eval(c: &[f64], x: f64) -> f64 {
+    c.iter().rev().fold(0.0, |acc, &k| acc * x + k)
+}
+
+/// The sign changes of a polynomial of degree at most four on `[lo, hi]`, in order: each is
+/// (x, entering) where `entering` means it goes from positive to negative.
+fn sign_changes(c: &[f64], lo: f64, hi: f64, out: &mut Vec<(f64, bool)>) {
+    // The true degree: coefficients negligible against the polynomial's scale on the range
+    // are dropped.
+    let span = hi.abs().max(lo.abs()).max(1.0);
+    let scale = c
+        .iter()
+        .enumerate()
+        .map(|(k, v)| v.abs() * span.powi(k as i32))
+        .fold(0.0, f64::max);
+    let mut deg = c.len() - 1;
+    while deg > 0 && c[deg].abs() * span.powi(deg as i32) <= 1e-15 * scale {
+        deg -= 1;
+    }
+    let c = &c[..=deg];
+    if deg == 0 {
+        return;
+    }
+    let mut cuts = Vec::with_capacity(6);
+    cuts.push(lo);
+    if deg >= 2 {
+        let d: Vec<f64> = (1..=deg).map(|k| k as f64 * c[k]).collect();
+        let mut crit = Vec::new();
+        sign_changes(&d, lo, hi, &mut crit);
+        cuts.extend(crit.into_iter().map(|(x, _)| x));
+    }
+    cuts.push(hi);
+    for w in cuts.windows(2) {
+        let (mut a, mut b) = (w[0], w[1]);
+        let (fa, fb) = (eval(c, a), eval(c, b));
+        if fa > 0.0 && fb <= 0.0 || fa < 0.0 && fb >= 0.0 {
+            let entering = fa > 0.0;
+            if fb == 0.0 {
+                out.push((b, entering));
+                continue;
+            }
+            for _ in 0..200 {
+                if b - a <= 1e-13 * (1.0 + a.abs()) {
+                    break;
+                }
+                let m = 0.5 * (a + b);
+                let fm = eval(c, m);
+                if (fm > 0.0) == (fa > 0.0) && fm != 0.0 {
+                    a = m;
+                } else {
+                    b = m;
+                }
+            }
+            // The last point still on the outer side, so that a contact never starts with
+            // the bodies inside each other.
+            out.push((if entering { a } else { b }, entering));
+        }
+    }
+}
+
+/// The first time in `[from, until]` at which the gap polynomial `gap(t - t0)` (coefficients
+/// in powers of t - t0) goes from positive to zero or below; `from` itself when the gap is
+/// already closed there and `closing` says it is closing.
+fn first_entry(c: &[f64], t0: f64, from: f64, until: f64, closing_at_start: bool) -> Option<f64> {
+    let lo = from - t0;
+    let hi = until - t0;
+    if !(hi >= lo) {
+        return None;
+    }
+    if eval(c, lo) <= 0.0 {
+        if closing_at_start {
+            return Some(from);
+        }
+    }
+    let mut changes = Vec::new();
+    sign_changes(c, lo, hi, &mut changes);
+    changes
+        .into_iter()
+        .find(|&(x, entering)| entering && x >= lo)
+        .map(|(x, _)| t0 + x)
+}
+
+/// Coefficients (in powers of s = t - t0) of |P + V s + A s^2/2|^2 - D^2.
+fn quartic(p: [f64; 2], v: [f64; 2], a: [f64; 2], d: f64) -> [f64; 5] {
+    let dot = |x: [f64; 2], y: [f64; 2]| x[0] * y[0] + x[1] * y[1];
+    [
+        dot(p, p) - d * d,
+        2.0 * dot(p, v),
+        dot(v, v) + dot(p, a),
+        dot(v, a),
+        0.25 * dot(a, a),
+    ]
+}
+
+/// When two balls' centres first come `d` apart (closing), from `from` on.
+pub fn ball_ball(x: &Track, y: &Track, d: f64, from: f64) -> Option<f64> {
+    for px in x.pieces() {
+        for py in y.pieces() {
+            let lo = px.t0.max(py.t0).max(from);
+            let hi = px.t1.min(py.t1);
+            if !(hi > lo) {
+                continue;
+            }
+            // Relative motion on [lo, hi], written from lo.
+            let p = {
+                let (a, b) = (px.at(lo), py.at(lo));
+                [b[0] - a[0], b[1] - a[1]]
+            };
+            let v = {
+                let (a, b) = (px.velocity(lo), py.velocity(lo));
+                [b[0] - a[0], b[1] - a[1]]
+            };
+            let a = [py.a[0] - px.a[0], py.a[1] - px.a[1]];
+            if v == [0.0; 2] && a == [0.0; 2] {
+                continue; // neither moves relative to the other
+            }
+            let c = quartic(p, v, a, d);
+            let closing = p[0] * v[0] + p[1] * v[1] < 0.0;
+            if let Some(t) = first_entry(&c, lo, lo, hi.min(1e9), closing) {
+                return Some(t);
+            }
+        }
+    }
+    None
+}
+
+/// When a ball's centre first comes within `d` of a fixed point (a jaw's point, a hole's
+/// centre), from `from` on.
+pub fn ball_point(x: &Track, c: [f64; 2], d: f64, from: f64) -> Option<f64> {
+    for px in x.pieces() {
+        let lo = px.t0.max(from);
+        let hi = px.t1;
+        if !(hi > lo) || px.v == [0.0; 2] && px.a == [0.0; 2] {
+            continue;
+        }
+        let at = px.at(lo);
+        let p = [c[0] - at[0], c[1] - at[1]];
+        let v = px.velocity(lo);
+        let v = [-v[0], -v[1]];
+        let a = [-px.a[0], -px.a[1]];
+        let k = quartic(p, v, a, d);
+        let closing = p[0] * v[0] + p[1] * v[1] < 0.0;
+        if let Some(t) = first_entry(&k, lo, lo, hi.min(1e9), closing) {
+            return Some(t);
+        }
+    }
+    None
+}
+
+/// When a ball's centre first comes within `reach` of a line segment from `start` along the
+/// unit vector `dir` for `len` metres, approaching from the side of the unit normal `n`; the
+/// contact point must fall on the segment.
+pub fn ball_line(
+    x: &Track,
+    start: [f64; 2],
+    dir: [f64; 2],
+    len: f64,
+    n: [f64; 2],
+    reach: f64,
+    from: f64,
+) -> Option<f64> {
+    let dot = |x: [f64; 2], y: [f64; 2]| x[0] * y[0] + x[1] * y[1];
+    for px in x.pieces() {
+        let lo = px.t0.max(from);
+        let hi = px.t1;
+        if !(hi > lo) || px.v == [0.0; 2] && px.a == [0.0; 2] {
+            continue;
+        }
+        let at = px.at(lo);
+        let v = px.velocity(lo);
+        let rel = [at[0] - start[0], at[1] - start[1]];
+        let c = [dot(rel, n) - reach, dot(v, n), 0.5 * dot(px.a, n)];
+        let closing = dot(v, n) < 0.0;
+        let mut t_from = lo;
+        // The gap may close off the segment's ends and open again; try each entry.
+        for _ in 0..2 {
+            let Some(t) = first_entry(&c, lo, t_from, hi.min(1e9), closing && t_from == lo)
+            else {
+                break;
+            };
+            let q = px.at(t);
+            let along = dot([q[0] - start[0], q[1] - start[1]], dir);
+            if (0.0..=len).contains(&along) {
+                return Some(t);
+            }
+            t_from = t + 1e-12;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::BALL_RADIUS as R;
+
+    fn rolling(p: [f64; 2], v: [f64; 2]) -> Motion {
+        Motion {
+            p,
+            v,
+            w: [-v[1] / R, v[0] / R, 0.0],
+        }
+    }
+
+    #[test]
+    fn a_track_follows_the_closed_form_motion() {
+        let m = Motion {
+            p: [0.1, -0.2],
+            v: [1.5, 0.4],
+            w: [3.0, -20.0, 5.0],
+        };
+        let tr = track(&m, 2.0, R, 5e-3);
+        assert_eq!(tr.len, 3);
+        for t in [0.0, 0.01, 0.1, 0.3, 0.9, 2.0, 30.0] {
+            let a = tr.at(2.0 + t);
+            let b = m.advance(t, R, 5e-3).p;
+            assert!(
+                (a[0] - b[0]).hypot(a[1] - b[1]) < 1e-9,
+                "t {t}: {a:?} vs {b:?}"
+            );
+        }
+        let end = m.advance(1000.0, R, 5e-3).p;
+        assert!((tr.at(tr.stop)[0] - end[0]).abs() < 1e-9);
+    }
+
+    #[test]
+    fn two_balls_meet_when_their_centres_are_two_radii_apart() {
+        // Head on, one at rest, a rolling ball 0.5 m away at 1 m/s.
+        let a = track(&rolling([0.0, 0.0], [1.0, 0.0]), 0.0, R, 5e-3);
+        let b = track(&rolling([0.5, 0.0], [0.0, 0.0]), 0.0, R, 5e-3);
+        let t = ball_ball(&a, &b, 2.0 * R, 0.0).expect("they meet");
+        let gap = 0.5 - 2.0 * R;
+        // Rolling: x = t - mu_r g t^2 / 2.
+        let k = MU_ROLL * G;
+        let law = (1.0 - (1.0 - 2.0 * k * gap).sqrt()) / k;
+        assert!((t - law).abs() < 1e-10, "{t} vs {law}");
+        // A miss by a hair: no contact.
+        let c = track(&rolling([0.5, 2.0 * R + 1e-6], [0.0, 0.0]), 0.0, R, 5e-3);
+        assert_eq!(ball_ball(&a, &c, 2.0 * R, 0.0), None);
+        // Touching and parting: no contact; touching and closing: now.
+        let d = track(&rolling([2.0 * R, 0.0], [0.5, 0.0]), 0.0, R, 5e-3);
+        let e = track(&rolling([0.0, 0.0], [0.0, 0.0]), 0.0, R, 5e-3);
+        assert_eq!(ball_ball(&e, &d, 2.0 * R, 0.0), None);
+        assert_eq!(ball_ball(&a, &track(&rolling([2.0 * R, 0.0], [0.0; 2]), 0.0, R, 5e-3), 2.0 * R, 0.0), Some(0.0));
+    }
+
+    #[test]
+    fn a_ball_meets_a_line_only_on_its_segment() {
+        let a = track(&rolling([0.0, 0.0], [1.0, 0.0]), 0.0, R, 5e-3);
+        // A wall at x = 0.3 from y = -0.1 to 0.1, normal -x.
+        let t = ball_line(&a, [0.3, -0.1], [0.0, 1.0], 0.2, [-1.0, 0.0], 0.02, 0.0).unwrap();
+        assert!((a.at(t)[0] - 0.28).abs() < 1e-10);
+        assert_eq!(
+            ball_line(&a, [0.3, 0.05], [0.0, 1.0], 0.2, [-1.0, 0.0], 0.02, 0.0),
+            None
+        );
+        // A point straight ahead.
+        let t = ball_point(&a, [0.3, 0.0], 0.02, 0.0).unwrap();
+        assert!((a.at(t)[0] - 0.28).abs() < 1e-10);
+    }
+}
