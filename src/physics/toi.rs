@@ -17,9 +17,48 @@ pub struct Piece {
     pub p: [f64; 2],
     pub v: [f64; 2],
     pub a: [f64; 2],
+    /// The box the centre stays in over the piece (lower and upper corners).
+    pub lo: [f64; 2],
+    pub hi: [f64; 2],
 }
 
 impl Piece {
+    fn new(t0: f64, t1: f64, p: [f64; 2], v: [f64; 2], a: [f64; 2]) -> Piece {
+        let mut piece = Piece {
+            t0,
+            t1,
+            p,
+            v,
+            a,
+            lo: p,
+            hi: p,
+        };
+        if t1.is_finite() {
+            let end = piece.at(t1);
+            for k in 0..2 {
+                let mut lo = p[k].min(end[k]);
+                let mut hi = p[k].max(end[k]);
+                // The turning point of this coordinate, if the piece passes it.
+                if a[k] != 0.0 {
+                    let s = -v[k] / a[k];
+                    if s > 0.0 && s < t1 - t0 {
+                        let x = p[k] + v[k] * s + 0.5 * a[k] * s * s;
+                        lo = lo.min(x);
+                        hi = hi.max(x);
+                    }
+                }
+                piece.lo[k] = lo;
+                piece.hi[k] = hi;
+            }
+        }
+        piece
+    }
+
+    /// Whether the boxes of two pieces come within `d` of each other.
+    fn near(&self, other: &Piece, d: f64) -> bool {
+        (0..2).all(|k| self.lo[k] - d <= other.hi[k] && other.lo[k] - d <= self.hi[k])
+    }
+
     pub fn at(&self, t: f64) -> [f64; 2] {
         let s = t - self.t0;
         [
@@ -48,13 +87,7 @@ pub struct Track {
 /// The path of a ball whose state at time `t_ref` is `m`, with the same laws as
 /// `Motion::advance` (a ball slipping less than `roll_slip` rolls).
 pub fn track(m: &Motion, t_ref: f64, r: f64, roll_slip: f64) -> Track {
-    let mut pieces = [Piece {
-        t0: t_ref,
-        t1: f64::INFINITY,
-        p: m.p,
-        v: [0.0; 2],
-        a: [0.0; 2],
-    }; 3];
+    let mut pieces = [Piece::new(t_ref, f64::INFINITY, m.p, [0.0; 2], [0.0; 2]); 3];
     let mut len = 0;
     let mut travel = 0.0;
     let mut t = t_ref;
@@ -65,13 +98,7 @@ pub fn track(m: &Motion, t_ref: f64, r: f64, roll_slip: f64) -> Track {
         let a = MU_SLIDE * G;
         let ts = 2.0 * us / (7.0 * a);
         let dir = [u[0] / us, u[1] / us];
-        pieces[len] = Piece {
-            t0: t,
-            t1: t + ts,
-            p: state.p,
-            v: state.v,
-            a: [-a * dir[0], -a * dir[1]],
-        };
+        pieces[len] = Piece::new(t, t + ts, state.p, state.v, [-a * dir[0], -a * dir[1]]);
         travel += arc_length(&pieces[len]);
         len += 1;
         state = m.advance(ts, r, roll_slip);
@@ -82,26 +109,14 @@ pub fn track(m: &Motion, t_ref: f64, r: f64, roll_slip: f64) -> Track {
         let a = MU_ROLL * G;
         let tr = speed / a;
         let dir = [state.v[0] / speed, state.v[1] / speed];
-        pieces[len] = Piece {
-            t0: t,
-            t1: t + tr,
-            p: state.p,
-            v: state.v,
-            a: [-a * dir[0], -a * dir[1]],
-        };
+        pieces[len] = Piece::new(t, t + tr, state.p, state.v, [-a * dir[0], -a * dir[1]]);
         travel += speed * speed / (2.0 * a);
         let end = pieces[len].at(t + tr);
         len += 1;
         t += tr;
         state.p = end;
     }
-    pieces[len] = Piece {
-        t0: t,
-        t1: f64::INFINITY,
-        p: state.p,
-        v: [0.0; 2],
-        a: [0.0; 2],
-    };
+    pieces[len] = Piece::new(t, f64::INFINITY, state.p, [0.0; 2], [0.0; 2]);
     len += 1;
     Track {
         pieces,
@@ -147,60 +162,110 @@ fn eval(c: &[f64], x: f64) -> f64 {
     c.iter().rev().fold(0.0, |acc, &k| acc * x + k)
 }
 
-/// The sign changes of a polynomial of degree at most four on `[lo, hi]`, in order: each is
-/// (x, entering) where `entering` means it goes from positive to negative.
-fn sign_changes(c: &[f64], lo: f64, hi: f64, out: &mut Vec<(f64, bool)>) {
+/// At most four sign changes of a polynomial, in order: (x, entering) where `entering` means
+/// it goes from positive to negative.
+#[derive(Default)]
+struct Changes {
+    at: [(f64, bool); 4],
+    n: usize,
+}
+
+impl Changes {
+    fn push(&mut self, c: (f64, bool)) {
+        if self.n < self.at.len() {
+            self.at[self.n] = c;
+            self.n += 1;
+        }
+    }
+
+    fn list(&self) -> &[(f64, bool)] {
+        &self.at[..self.n]
+    }
+}
+
+/// The sign changes of a polynomial of degree at most four on `[lo, hi]`. The polynomial is cut
+/// into monotone stretches at the sign changes of its derivative (found the same way), and each
+/// stretch whose ends differ in sign holds one root, found by Newton's method kept inside the
+/// bracket (bisection where Newton would leave it).
+fn sign_changes(c: &[f64], lo: f64, hi: f64) -> Changes {
+    let mut out = Changes::default();
     // The true degree: coefficients negligible against the polynomial's scale on the range
     // are dropped.
     let span = hi.abs().max(lo.abs()).max(1.0);
-    let scale = c
-        .iter()
-        .enumerate()
-        .map(|(k, v)| v.abs() * span.powi(k as i32))
-        .fold(0.0, f64::max);
+    let mut scale = 0.0f64;
+    let mut p = 1.0;
+    for &k in c {
+        scale = scale.max(k.abs() * p);
+        p *= span;
+    }
     let mut deg = c.len() - 1;
-    while deg > 0 && c[deg].abs() * span.powi(deg as i32) <= 1e-15 * scale {
+    let mut p = span.powi(deg as i32);
+    while deg > 0 && c[deg].abs() * p <= 1e-15 * scale {
         deg -= 1;
+        p /= span;
+    }
+    if deg == 0 {
+        return out;
     }
     let c = &c[..=deg];
-    if deg == 0 {
-        return;
+    let mut d = [0.0; 4];
+    for k in 1..=deg {
+        d[k - 1] = k as f64 * c[k];
     }
-    let mut cuts = Vec::with_capacity(6);
-    cuts.push(lo);
+    let d = &d[..deg];
+    let mut cuts = [0.0; 6];
+    let mut n = 0;
+    cuts[n] = lo;
+    n += 1;
     if deg >= 2 {
-        let d: Vec<f64> = (1..=deg).map(|k| k as f64 * c[k]).collect();
-        let mut crit = Vec::new();
-        sign_changes(&d, lo, hi, &mut crit);
-        cuts.extend(crit.into_iter().map(|(x, _)| x));
-    }
-    cuts.push(hi);
-    for w in cuts.windows(2) {
-        let (mut a, mut b) = (w[0], w[1]);
-        let (fa, fb) = (eval(c, a), eval(c, b));
-        if fa > 0.0 && fb <= 0.0 || fa < 0.0 && fb >= 0.0 {
-            let entering = fa > 0.0;
-            if fb == 0.0 {
-                out.push((b, entering));
-                continue;
-            }
-            for _ in 0..200 {
-                if b - a <= 1e-13 * (1.0 + a.abs()) {
-                    break;
-                }
-                let m = 0.5 * (a + b);
-                let fm = eval(c, m);
-                if (fm > 0.0) == (fa > 0.0) && fm != 0.0 {
-                    a = m;
-                } else {
-                    b = m;
-                }
-            }
-            // The last point still on the outer side, so that a contact never starts with
-            // the bodies inside each other.
-            out.push((if entering { a } else { b }, entering));
+        for &(x, _) in sign_changes(d, lo, hi).list() {
+            cuts[n] = x;
+            n += 1;
         }
     }
+    cuts[n] = hi;
+    n += 1;
+    for w in cuts[..n].windows(2) {
+        let (mut a, mut b) = (w[0], w[1]);
+        let (fa, fb) = (eval(c, a), eval(c, b));
+        if !(fa > 0.0 && fb <= 0.0 || fa < 0.0 && fb >= 0.0) {
+            continue;
+        }
+        let entering = fa > 0.0;
+        if fb == 0.0 {
+            out.push((b, entering));
+            continue;
+        }
+        let tol = 1e-13 * (1.0 + a.abs());
+        let mut x = 0.5 * (a + b);
+        for _ in 0..100 {
+            let fx = eval(c, x);
+            if fx == 0.0 {
+                break;
+            }
+            if (fx > 0.0) == (fa > 0.0) {
+                a = x;
+            } else {
+                b = x;
+            }
+            let slope = eval(d, x);
+            let next = x - fx / slope;
+            let step_ok = slope != 0.0 && next > a && next < b;
+            let next = if step_ok { next } else { 0.5 * (a + b) };
+            if (next - x).abs() <= tol || b - a <= tol {
+                x = next;
+                break;
+            }
+            x = next;
+        }
+        // A point still on the outer side, so that a contact never starts with the bodies
+        // inside each other.
+        if entering && eval(c, x) < 0.0 {
+            x = (x - tol).max(w[0]);
+        }
+        out.push((x, entering));
+    }
+    out
 }
 
 /// The first time in `[from, until]` at which the gap polynomial `gap(t - t0)` (coefficients
@@ -217,12 +282,11 @@ fn first_entry(c: &[f64], t0: f64, from: f64, until: f64, closing_at_start: bool
             return Some(from);
         }
     }
-    let mut changes = Vec::new();
-    sign_changes(c, lo, hi, &mut changes);
-    changes
-        .into_iter()
-        .find(|&(x, entering)| entering && x >= lo)
-        .map(|(x, _)| t0 + x)
+    sign_changes(c, lo, hi)
+        .list()
+        .iter()
+        .find(|&&(x, entering)| entering && x >= lo)
+        .map(|&(x, _)| t0 + x)
 }
 
 /// Coefficients (in powers of s = t - t0) of |P + V s + A s^2/2|^2 - D^2.
@@ -243,7 +307,7 @@ pub fn ball_ball(x: &Track, y: &Track, d: f64, from: f64) -> Option<f64> {
         for py in y.pieces() {
             let lo = px.t0.max(py.t0).max(from);
             let hi = px.t1.min(py.t1);
-            if !(hi > lo) {
+            if !(hi > lo) || !px.near(py, d) {
                 continue;
             }
             // Relative motion on [lo, hi], written from lo.

@@ -6,7 +6,7 @@
 //! crosses the edge of a hole drops into that pocket.
 
 use super::{Episode, ROLL_SLIP, Status, TableSim, turn_along};
-use crate::physics::cloth::Motion;
+use crate::physics::cloth::{Motion, norm};
 use crate::physics::collide::{self, BallState};
 use crate::physics::colliders::{ball_groups, from_world, rail_index, to_world};
 use crate::physics::cushion::{self, Boundary, Shape};
@@ -235,7 +235,7 @@ impl TableSim {
         let r = self.table.ball_radius;
         // Each stays within its travel of where its track starts.
         let (pa, pb) = (a.track.pieces[0].p, b.track.pieces[0].p);
-        let d = (pa[0] - pb[0]).hypot(pa[1] - pb[1]);
+        let d = norm([pa[0] - pb[0], pa[1] - pb[1]]);
         if d - 2.0 * r > a.reach_by(self.t, until) + b.reach_by(self.t, until) {
             return f64::INFINITY;
         }
@@ -264,13 +264,13 @@ impl TableSim {
                     let rel = [p[0] - start[0], p[1] - start[1]];
                     let along = (rel[0] * dir[0] + rel[1] * dir[1]).clamp(0.0, len);
                     let q = [start[0] + dir[0] * along, start[1] + dir[1] * along];
-                    if (p[0] - q[0]).hypot(p[1] - q[1]) - reach > travel {
+                    if norm([p[0] - q[0], p[1] - q[1]]) - reach > travel {
                         continue;
                     }
                     toi::ball_line(&f.track, start, dir, len, n, reach, self.t)
                 }
                 Shape::Point { c } => {
-                    if (p[0] - c[0]).hypot(p[1] - c[1]) - reach > travel {
+                    if norm([p[0] - c[0], p[1] - c[1]]) - reach > travel {
                         continue;
                     }
                     toi::ball_point(&f.track, c, reach, self.t)
@@ -283,7 +283,7 @@ impl TableSim {
             }
         }
         for (k, &(x, y, radius)) in self.engine.holes.iter().enumerate() {
-            if (p[0] - x).hypot(p[1] - y) - radius > travel {
+            if norm([p[0] - x, p[1] - y]) - radius > travel {
                 continue;
             }
             if let Some(t) = toi::ball_point(&f.track, [x, y], radius, self.t) {
