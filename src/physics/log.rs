@@ -149,9 +149,11 @@ pub struct ShotLog {
     pub events: Vec<Event>,
     pub end: Vec<BallEnd>,
     pub paths: Vec<Path>,
-    /// Steps of the time grid covered (duration / dt).
+    /// Steps the simulation took: one per contact (or rest) of the contact engine, one per
+    /// fixed step where rapier stepped.
     pub steps: u64,
-    /// Of those, the steps rapier solved; the rest were jumped over in closed form.
+    /// Of those, the steps rapier solved (many-body impacts, pressed contacts, the stepped
+    /// reference).
     pub solver_steps: u64,
     /// Simulated time (s).
     pub duration: f64,

@@ -43,14 +43,16 @@ pub const MISCUE_LIMIT: f64 = 0.5;
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SimConfig {
-    /// Fixed time step (s).
+    /// Rapier's fixed time step where it steps (s): many-body impacts, pressed contacts, and
+    /// every step of the reference. Contacts of the contact engine do not depend on it.
     pub dt: f64,
     /// A shot stops here even if balls still move (s).
     pub max_time: f64,
     /// Interval between path samples (s); 0 records no paths.
     pub sample_dt: f64,
-    /// Jump ahead in closed form (on the same time grid) while no ball can touch another
-    /// ball, a cushion or a pocket hole; off, every step goes through rapier.
+    /// Move balls in closed form from one contact to the next (the contact engine); off,
+    /// rapier integrates the motion on the cloth at every step of `dt` (the reference), the
+    /// step cut short at each contact. Contacts are resolved at their true time either way.
     pub fast_forward: bool,
 }
 

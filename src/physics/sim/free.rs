@@ -21,13 +21,6 @@ use crate::table::{Pocket, Point, Table};
 const BURST_CONTACTS: u32 = 400;
 const BURST_WINDOW: f64 = 1.0e-3;
 const BURST_PAUSE: f64 = 0.02;
-/// A ball hit while it touches a third ball (within this gap, m) starts a many-body impact, the
-/// rack on the break above all: rapier resolves it, all contacts at once, for at least
-/// `CLUSTER_PAUSE`. Resolved as a chain of pairwise hits instead, a full hit on a rack sends
-/// nearly all the momentum down one line of balls (a Newton's cradle through the 0.1 mm gaps)
-/// and leaves the rest of the rack where it was.
-const CLUSTER_GAP: f64 = 5.0e-4;
-const CLUSTER_PAUSE: f64 = 0.005;
 
 /// What happens next.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -165,7 +158,7 @@ impl TableSim {
     }
 
     /// A ball's motion from now on.
-    fn set_motion(&mut self, i: usize, m: Motion) {
+    pub(super) fn set_motion(&mut self, i: usize, m: Motion) {
         let r = self.table.ball_radius;
         self.engine.balls[i] = Some(FreeBall {
             m,
@@ -175,10 +168,20 @@ impl TableSim {
         });
     }
 
-    /// A ball's state at time `t` in the contact engine.
+    /// A ball's state at time `t` (not before its last contact) in the contact engine.
     fn motion_at(&self, i: usize, t: f64) -> Motion {
         let f = self.engine.balls[i].as_ref().expect("a ball on the table");
-        f.m.advance(t - f.t_ref, self.table.ball_radius, ROLL_SLIP)
+        f.m.advance((t - f.t_ref).max(0.0), self.table.ball_radius, ROLL_SLIP)
+    }
+
+    /// A ball's state now.
+    pub(super) fn motion_now(&self, i: usize) -> Motion {
+        self.motion_at(i, self.t)
+    }
+
+    /// Whether the contact engine has the ball (it is on the table).
+    pub(super) fn engine_ball(&self, i: usize) -> bool {
+        self.engine.balls[i].is_some()
     }
 
     /// Writes a ball's state now into its rapier body, on the cloth.
@@ -191,7 +194,7 @@ impl TableSim {
     }
 
     /// Turns a ball's orientation on to time `t` along its motion (only while paths are kept).
-    fn turn_to(&mut self, i: usize, t: f64) {
+    pub(super) fn turn_to(&mut self, i: usize, t: f64) {
         if self.cfg.sample_dt <= 0.0 {
             return;
         }
@@ -201,7 +204,8 @@ impl TableSim {
         let r = self.table.ball_radius;
         let b = &mut self.balls[i];
         if t > b.orient_t {
-            b.orient = turn_along(b.orient, &f.m, b.orient_t - f.t_ref, t - f.t_ref, r);
+            let from = (b.orient_t - f.t_ref).max(0.0);
+            b.orient = turn_along(b.orient, &f.m, from, (t - f.t_ref).max(from), r);
             b.orient_t = t;
         }
     }
@@ -358,15 +362,14 @@ impl TableSim {
         let (t_meet, meeting) = self.next_meeting();
         let rest = self.rest_time();
         let cap = self.cfg.max_time;
+        // (A meeting cached before a many-body impact may fall within its time: it is taken
+        // at the impact's end, never before now.)
+        let t_meet = t_meet.max(self.t);
         let t_end = t_meet.min(rest).min(cap);
         self.sample_until(t_end);
         self.t = t_end;
         self.steps += 1;
         if let (Some(m), true) = (meeting, t_meet <= t_end && t_meet < cap) {
-            if self.many_body(m) {
-                self.leave_free(CLUSTER_PAUSE);
-                return;
-            }
             let changed = self.resolve(m);
             let n = self.balls.len();
             for &i in &changed {
@@ -455,13 +458,16 @@ impl TableSim {
         if let Some(m) = meeting {
             // Positions and velocities where rapier has them now.
             self.motions_from_bodies();
-            if self.many_body(m) {
-                self.leave_free(CLUSTER_PAUSE);
-                let t = self.time();
-                self.close_step(t);
-                return;
-            }
+            let before = self.t;
             let changed = self.resolve(m);
+            if self.t > before {
+                // A many-body impact took time: every ball to where it is now.
+                for i in 0..self.balls.len() {
+                    if self.balls[i].status == Status::OnTable {
+                        self.write_body(i);
+                    }
+                }
+            }
             for i in changed {
                 if self.balls[i].status == Status::OnTable {
                     let m = self.motion_at(i, self.t);
@@ -476,24 +482,6 @@ impl TableSim {
         }
         let t = self.time();
         self.close_step(t);
-    }
-
-    /// Whether a ball-ball meeting involves a third ball touching either of the two.
-    fn many_body(&self, m: Meeting) -> bool {
-        let Meeting::Balls(i, j) = m else {
-            return false;
-        };
-        let r = self.table.ball_radius;
-        let (pi, pj) = (self.motion_at(i, self.t).p, self.motion_at(j, self.t).p);
-        (0..self.balls.len()).any(|k| {
-            k != i
-                && k != j
-                && self.engine.balls[k].is_some()
-                && [pi, pj].iter().any(|p| {
-                    let q = self.motion_at(k, self.t).p;
-                    (p[0] - q[0]).hypot(p[1] - q[1]) < 2.0 * r + CLUSTER_GAP
-                })
-        })
     }
 
     /// Counts contacts in the current burst; true (and rapier has the table) when there are
@@ -527,6 +515,11 @@ impl TableSim {
         };
         match meeting {
             Meeting::Balls(i, j) => {
+                let group = self.group(i, j);
+                if group.len() > 2 {
+                    self.impact(&group);
+                    return group;
+                }
                 let (a, b) = (state(self, i), state(self, j));
                 let (a2, b2, impulse) = collide::hit(&a, &b, r);
                 self.turn_to(i, self.t);
@@ -621,7 +614,7 @@ impl TableSim {
 
     /// A ball frozen to another ball or a cushion at the start that now moves away from it has
     /// left it: a later contact there is a new one.
-    fn part_frozen(&mut self, i: usize) {
+    pub(super) fn part_frozen(&mut self, i: usize) {
         let Some(f) = self.engine.balls[i] else {
             return;
         };

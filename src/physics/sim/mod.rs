@@ -5,13 +5,16 @@
 //! With `SimConfig::fast_forward` off, the motion between contacts is integrated by rapier at the
 //! fixed step instead (the reference the closed form is checked against); contacts are still
 //! found and resolved at their true time, the step being cut there.
-//! Rapier steps the whole table with its own contacts when the contact engine cannot go on:
-//! many contacts within a millisecond (balls pressed together, a ball pinned to a cushion by its
-//! spin) or a ball off the cloth; then this adds the cloth's rolling resistance and spin decay
-//! that rapier lacks, turns real contacts into events, catches balls that drop into a pocket or
-//! leave the table, and stops balls by its own rest rule, until every ball is back on the cloth.
+//! A ball hit while it touches others (the rack) starts a many-body impact, integrated on its own
+//! with compliant contacts (`impact`). Rapier steps the whole table with its own contacts only
+//! when the contact engine cannot go on: hundreds of contacts within a millisecond (balls pressed
+//! together, a ball pinned to a cushion by its spin); then this adds the cloth's rolling
+//! resistance and spin decay that rapier lacks, turns real contacts into events, catches balls
+//! that drop into a pocket or leave the table, and stops balls by its own rest rule, until every
+//! ball is back on the cloth.
 
 mod free;
+mod impact;
 
 use bevy_rapier3d::rapier::prelude::*;
 
