@@ -322,6 +322,27 @@ impl TableSim {
         best
     }
 
+    /// The earliest meeting that involves no ball of `group` (the contact engine's caches), or
+    /// the end of the step (the stepped reference, which keeps none).
+    fn next_meeting_outside(&self, group: &[usize]) -> (f64, Option<Meeting>) {
+        if !self.cfg.fast_forward {
+            return (self.t + self.cfg.dt, None);
+        }
+        let n = self.balls.len();
+        let mut best = (f64::INFINITY, None);
+        for i in (0..n).filter(|i| !group.contains(i)) {
+            if self.engine.walls[i].0 < best.0 {
+                best = self.engine.walls[i];
+            }
+            for j in (i + 1..n).filter(|j| !group.contains(j)) {
+                if self.engine.pairs[i * n + j] < best.0 {
+                    best = (self.engine.pairs[i * n + j], Some(Meeting::Balls(i, j)));
+                }
+            }
+        }
+        (best.0.max(self.t), best.1)
+    }
+
     /// The earliest meeting within `until`, every pair looked at afresh (for the stepped
     /// reference, whose motions change every step).
     fn scan_meetings(&self, until: f64) -> (f64, Option<Meeting>) {
@@ -515,9 +536,23 @@ impl TableSim {
         };
         match meeting {
             Meeting::Balls(i, j) => {
-                let group = self.group(i, j);
+                let mut group = self.group(i, j);
+                // Hits elsewhere at the same instant join the impact (a symmetric break sends
+                // two chains into the back row at once).
+                let until = loop {
+                    match self.next_meeting_outside(&group) {
+                        (t, Some(Meeting::Balls(a, b))) if t <= self.t + 1e-9 => {
+                            for x in self.group(a, b) {
+                                if !group.contains(&x) {
+                                    group.push(x);
+                                }
+                            }
+                        }
+                        (t, _) => break t,
+                    }
+                };
                 if group.len() > 2 {
-                    self.impact(&group);
+                    self.impact(&group, until);
                     return group;
                 }
                 let (a, b) = (state(self, i), state(self, j));

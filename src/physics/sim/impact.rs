@@ -11,8 +11,9 @@
 //! lone pair's contact lasts `IMPACT_TIME` and ends with restitution `E_BALL`, and rubs with the
 //! ball-ball friction of `collide` (Alciatore's fit), never more than stops the slip. The
 //! integration step is a fixed two-hundredth of the contact time, whatever the simulation's
-//! `dt`; it runs until no two balls of the group touch or close on each other. The cloth's
-//! friction over that millisecond or so is left out (under 2 mm/s).
+//! `dt`; it runs until no two balls of the group touch or will within a contact time, and never
+//! past the next contact elsewhere on the table (a pair still touching then is taken up again
+//! at once). The cloth's friction over that millisecond or so is left out (under 2 mm/s).
 
 use super::{Status, TableSim};
 use crate::physics::cloth::Motion;
@@ -24,15 +25,23 @@ use crate::physics::params::{BALL_MASS, E_BALL};
 pub const IMPACT_TIME: f64 = 2.0e-4;
 /// Integration steps per contact time.
 const STEPS_PER_CONTACT: f64 = 200.0;
-/// Balls closer than this (m) belong to the same group.
+/// Balls closer than this (m) belong to the same group; or closer than the hit's closing speed
+/// carries the balls in a contact time, since every ball within that is touched while the
+/// first contact lasts.
 pub const GROUP_GAP: f64 = 5.0e-4;
 /// The longest a group is integrated (s).
 const LONGEST: f64 = 0.02;
 
 impl TableSim {
-    /// The balls linked to `i` or `j` through gaps under `GROUP_GAP`, `i` and `j` included.
+    /// The balls linked to `i` or `j` through gaps under `GROUP_GAP` (or what their closing
+    /// speed covers in `IMPACT_TIME`), `i` and `j` included.
     pub(super) fn group(&self, i: usize, j: usize) -> Vec<usize> {
         let r = self.table.ball_radius;
+        let (a, b) = (self.motion_now(i), self.motion_now(j));
+        let d = [b.p[0] - a.p[0], b.p[1] - a.p[1]];
+        let len = (d[0] * d[0] + d[1] * d[1]).sqrt().max(1e-12);
+        let closing = ((a.v[0] - b.v[0]) * d[0] + (a.v[1] - b.v[1]) * d[1]) / len;
+        let reach = GROUP_GAP.max(closing * IMPACT_TIME);
         let at: Vec<Option<[f64; 2]>> = (0..self.balls.len())
             .map(|k| self.engine_ball(k).then(|| self.motion_now(k).p))
             .collect();
@@ -44,7 +53,7 @@ impl TableSim {
                 let Some(q) = q else { continue };
                 if !group.contains(&m) {
                     let d = ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
-                    if d < 2.0 * r + GROUP_GAP {
+                    if d < 2.0 * r + reach {
                         group.push(m);
                     }
                 }
@@ -54,9 +63,10 @@ impl TableSim {
         group
     }
 
-    /// Integrates the group from now until it has come apart; sets each member's motion at the
-    /// end (and the simulation's time there) and logs each pair's contact with its impulse.
-    pub(super) fn impact(&mut self, group: &[usize]) {
+    /// Integrates the group from now until it has come apart (or `until`); sets each member's
+    /// motion at the end (and the simulation's time there) and logs each pair's contact with its
+    /// impulse.
+    pub(super) fn impact(&mut self, group: &[usize], until: f64) {
         let r = self.table.ball_radius;
         let m = BALL_MASS;
         let inertia = 0.4 * m * r * r;
@@ -85,7 +95,7 @@ impl TableSim {
         let mut t = t0;
         let mut f = vec![[0.0f64; 2]; n];
         let mut torque = vec![[0.0f64; 3]; n];
-        let steps = (LONGEST / h) as usize;
+        let steps = ((LONGEST.min(until - t0)) / h).ceil().max(1.0) as usize;
         for _ in 0..steps {
             let mut touching = false;
             let mut closing = false;
@@ -99,8 +109,8 @@ impl TableSim {
                     let vn = (v[a][0] - v[b][0]) * nrm[0] + (v[a][1] - v[b][1]) * nrm[1];
                     let overlap = 2.0 * r - dist;
                     if overlap <= 0.0 {
-                        // Apart: still closing on each other within the group's reach?
-                        if vn > 0.0 && -overlap < GROUP_GAP {
+                        // Apart: touching again within a contact time?
+                        if vn > 0.0 && -overlap < vn * IMPACT_TIME {
                             closing = true;
                         }
                         continue;
