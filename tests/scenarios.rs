@@ -102,7 +102,7 @@ fn robustness_replays_strokes_with_execution_noise() {
         pocket: tenball::table::Pocket::FootLeft,
     });
     // Aim at the 1 at (0.3, 0.2) from (-0.6, 0); 1.0 m/s is just short of a legal shot
-    // (1.02 m/s is legal).
+    // (at 1.1 m/s the 1 reaches the foot cushion).
     let aim = (0.2f64).atan2(0.9).to_degrees();
     edge.steps[0].stroke = Some(tenball::physics::Strike::new(aim, 1.0));
     edge.steps[0].expect = tenball::scenario::Expect {
@@ -114,7 +114,7 @@ fn robustness_replays_strokes_with_execution_noise() {
     assert!(edge.check().is_empty(), "as struck it is a foul");
     assert!(0 < held && held < runs, "{held} of {runs} held");
     // A scenario told as facts has nothing to replay.
-    let told = Scenario::load(Path::new("assets/scenarios/scratch.json")).unwrap();
+    let told = Scenario::load(Path::new("assets/scenarios/declared-double-hit.json")).unwrap();
     assert_eq!(told.robustness(5, 1), None);
 }
 
