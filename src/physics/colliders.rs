@@ -15,9 +15,10 @@ pub const ROLE_CUSHION: u128 = 100;
 pub const ROLE_BED: u128 = 200;
 pub const ROLE_FLOOR: u128 = 201;
 
-/// The restitution rapier is given for a ball-cushion pair. The nose sits above the ball's
-/// centre, so part of each rebound goes into the bed: with this setting a ball comes back with
-/// 0.85 (E_CUSHION) of its normal speed, as measured in the physics tests.
+/// The restitution rapier is given for a ball-cushion pair, used only where rapier steps the
+/// table itself (pressed contacts); the contact engine's cushion is `cushion::rebound`. The nose
+/// sits above the ball's centre, so part of each rebound goes into the bed: with this setting
+/// rapier's ball came back with about 0.85 of its normal speed.
 pub const CUSHION_RESTITUTION_SETTING: f64 = 1.0;
 
 /// Collision groups: balls, the bed, the cushions, the floor.
