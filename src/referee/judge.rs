@@ -460,7 +460,11 @@ impl GameState {
             ignored,
             rack_result,
             next: next.turn(),
-            explanation: text.join(" "),
+            explanation: text
+                .iter()
+                .map(|t| sentence(t))
+                .collect::<Vec<_>>()
+                .join(" "),
         };
         Ok(Judged {
             ruling,
@@ -742,4 +746,26 @@ fn ball_words(balls: &[u8]) -> String {
         list(balls),
         if balls.len() == 1 { "was" } else { "were" }
     )
+}
+
+/// A sentence of an explanation with its first letter in capitals ("player B shoots" opens
+/// several).
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod sentence_tests {
+    use super::sentence;
+
+    #[test]
+    fn a_sentence_opens_with_a_capital() {
+        assert_eq!(sentence("player B shoots (5.4)."), "Player B shoots (5.4).");
+        assert_eq!(sentence("Legal break."), "Legal break.");
+        assert_eq!(sentence(""), "");
+    }
 }
