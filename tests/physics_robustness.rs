@@ -198,3 +198,81 @@ fn a_ten_metre_per_second_break_spreads_the_rack_and_drives_balls_to_the_rails()
     }
     println!("mean spread along the table {:.2} m", spread_total / 10.0);
 }
+
+/// Clusters, the contact engine's hard case: balls frozen to each other (chains, triangles) and
+/// to the cushions, struck from close by at any speed. Every shot ends, loses no ball, and its
+/// balls never move with more energy than the cue gave.
+#[test]
+fn frozen_clusters_and_balls_on_the_cushions_lose_no_ball() {
+    use tenball::physics::TableSim;
+    let mut rng = StdRng::seed_from_u64(21);
+    let table = TableSize::NineFoot.spec();
+    let r = table.ball_radius;
+    let reach = table.cushion_reach();
+    let (hl, hw) = (table.length / 2.0, table.width / 2.0);
+    let count: usize = std::env::var("TENBALL_CLUSTERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    for _ in 0..count {
+        let mut balls: Vec<Placed> = Vec::new();
+        let fits = |balls: &Vec<Placed>, at: Point| {
+            table.on_bed(at) && balls.iter().all(|b| b.at.distance(at) >= 2.0 * r - 1e-9)
+        };
+        // A seed ball: anywhere, or frozen to a cushion.
+        let seed = match rng.random_range(0..3) {
+            0 => Point::new(hl - reach, rng.random_range(-0.4..0.4)),
+            1 => Point::new(rng.random_range(-1.0..1.0), hw - reach),
+            _ => Point::new(rng.random_range(-1.0..1.0), rng.random_range(-0.5..0.5)),
+        };
+        balls.push(Placed { ball: 1, at: seed });
+        // The others frozen to a ball already placed, at a random angle.
+        for ball in 2..=rng.random_range(2..=10u8) {
+            for _ in 0..50 {
+                let base = balls[rng.random_range(0..balls.len())].at;
+                let a: f64 = rng.random_range(0.0..std::f64::consts::TAU);
+                let at = Point::new(base.x + 2.0 * r * a.cos(), base.y + 2.0 * r * a.sin());
+                if fits(&balls, at) {
+                    balls.push(Placed { ball, at });
+                    break;
+                }
+            }
+        }
+        // The cue ball close by, aimed into the cluster.
+        let target = balls[rng.random_range(0..balls.len())].at;
+        let cue = loop {
+            let a: f64 = rng.random_range(0.0..std::f64::consts::TAU);
+            let d = rng.random_range(2.0 * r..0.4);
+            let at = Point::new(target.x + d * a.cos(), target.y + d * a.sin());
+            if fits(&balls, at) {
+                break at;
+            }
+        };
+        balls.insert(0, Placed { ball: 0, at: cue });
+        let layout = Layout {
+            table: TableSize::NineFoot,
+            balls,
+        };
+        let aim = (target.y - cue.y).atan2(target.x - cue.x).to_degrees() + rng.random_range(-3.0..3.0);
+        let strike = Strike {
+            height: rng.random_range(-0.5..0.5),
+            side: rng.random_range(-0.3..0.3),
+            ..Strike::new(aim, rng.random_range(0.2..12.0))
+        };
+        let cfg = SimConfig {
+            sample_dt: 0.0,
+            ..SimConfig::default()
+        };
+        let mut s = TableSim::new(&layout, &strike, &cfg).unwrap();
+        let start = s.kinetic_energy();
+        while s.step() {
+            let e = s.kinetic_energy();
+            assert!(
+                e <= start * (1.0 + 1e-6) + 1e-9,
+                "{e} J of motion from {start} J: {layout:?} {strike:?}"
+            );
+        }
+        let log = s.into_log();
+        check(&layout, &strike, &log);
+    }
+}

@@ -281,6 +281,14 @@ fn first_entry(c: &[f64], t0: f64, from: f64, until: f64, closing_at_start: bool
         if closing_at_start {
             return Some(from);
         }
+        // Overlapping a hair (a contact just resolved, or handed over from rapier) and parting:
+        // if they turn back toward each other before they are apart, they meet there.
+        let d: Vec<f64> = (1..c.len()).map(|k| k as f64 * c[k]).collect();
+        if let Some(&(x, _)) = sign_changes(&d, lo, hi).list().iter().find(|&&(_, down)| down) {
+            if eval(c, x) <= 0.0 {
+                return Some(t0 + x);
+            }
+        }
     }
     sign_changes(c, lo, hi)
         .list()
@@ -299,6 +307,14 @@ fn quartic(p: [f64; 2], v: [f64; 2], a: [f64; 2], d: f64) -> [f64; 5] {
         dot(v, a),
         0.25 * dot(a, a),
     ]
+}
+
+/// Whether the distance |p + v s + a s^2/2| is shrinking at s = 0: closing, or not moving apart
+/// and pushed together (balls at rest against each other that the cloth's friction presses
+/// together must meet now, not slide into each other unseen).
+fn closing(p: [f64; 2], v: [f64; 2], a: [f64; 2]) -> bool {
+    let pv = p[0] * v[0] + p[1] * v[1];
+    pv < 0.0 || (pv <= 0.0 && v[0] * v[0] + v[1] * v[1] + p[0] * a[0] + p[1] * a[1] < 0.0)
 }
 
 /// When two balls' centres first come `d` apart (closing), from `from` on.
@@ -324,8 +340,7 @@ pub fn ball_ball(x: &Track, y: &Track, d: f64, from: f64) -> Option<f64> {
                 continue; // neither moves relative to the other
             }
             let c = quartic(p, v, a, d);
-            let closing = p[0] * v[0] + p[1] * v[1] < 0.0;
-            if let Some(t) = first_entry(&c, lo, lo, hi.min(1e9), closing) {
+            if let Some(t) = first_entry(&c, lo, lo, hi.min(1e9), closing(p, v, a)) {
                 return Some(t);
             }
         }
@@ -348,8 +363,7 @@ pub fn ball_point(x: &Track, c: [f64; 2], d: f64, from: f64) -> Option<f64> {
         let v = [-v[0], -v[1]];
         let a = [-px.a[0], -px.a[1]];
         let k = quartic(p, v, a, d);
-        let closing = p[0] * v[0] + p[1] * v[1] < 0.0;
-        if let Some(t) = first_entry(&k, lo, lo, hi.min(1e9), closing) {
+        if let Some(t) = first_entry(&k, lo, lo, hi.min(1e9), closing(p, v, a)) {
             return Some(t);
         }
     }
@@ -379,7 +393,8 @@ pub fn ball_line(
         let v = px.velocity(lo);
         let rel = [at[0] - start[0], at[1] - start[1]];
         let c = [dot(rel, n) - reach, dot(v, n), 0.5 * dot(px.a, n)];
-        let closing = dot(v, n) < 0.0;
+        // Closing, or at rest against the line and pushed into it.
+        let closing = c[1] < 0.0 || (c[1] <= 0.0 && c[2] < 0.0);
         let mut t_from = lo;
         // The gap may close off the segment's ends and open again; try each entry.
         for _ in 0..2 {

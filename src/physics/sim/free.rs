@@ -18,7 +18,7 @@ use crate::table::{Pocket, Point, Table};
 /// More contacts than this within `BURST_WINDOW` hand the table to rapier for `BURST_PAUSE`:
 /// balls pressed together (a ball pinned to a cushion by its spin) meet again and again in ever
 /// shorter intervals, which a rigid-body solver handles as one resting contact.
-const BURST_CONTACTS: u32 = 400;
+const BURST_CONTACTS: u32 = 100;
 const BURST_WINDOW: f64 = 1.0e-3;
 const BURST_PAUSE: f64 = 0.02;
 
@@ -172,6 +172,11 @@ impl TableSim {
     fn motion_at(&self, i: usize, t: f64) -> Motion {
         let f = self.engine.balls[i].as_ref().expect("a ball on the table");
         f.m.advance((t - f.t_ref).max(0.0), self.table.ball_radius, ROLL_SLIP)
+    }
+
+    /// A ball's state at time `t` (for the impact's integration).
+    pub(super) fn motion_at_time(&self, i: usize, t: f64) -> Motion {
+        self.motion_at(i, t)
     }
 
     /// A ball's state now.
@@ -551,7 +556,7 @@ impl TableSim {
                         (t, _) => break t,
                     }
                 };
-                if group.len() > 2 {
+                if group.len() > 2 || group.iter().any(|&g| self.on_cushion(g)) {
                     self.impact(&group, until);
                     return group;
                 }

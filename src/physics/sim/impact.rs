@@ -11,15 +11,18 @@
 //! lone pair's contact lasts `IMPACT_TIME` and ends with restitution `E_BALL`, and rubs with the
 //! ball-ball friction of `collide` (Alciatore's fit), never more than stops the slip. The
 //! integration step is a fixed two-hundredth of the contact time, whatever the simulation's
-//! `dt`; it runs until no two balls of the group touch or will within a contact time, and never
+//! `dt`; a ball of the group against a cushion meets it the same way (a compliant wall with the
+//! cushion restitution and friction), so a ball pinned between balls and a cushion is one
+//! impact. It runs until no two balls of the group touch or will within a contact time, and never
 //! past the next contact elsewhere on the table (a pair still touching then is taken up again
 //! at once). The cloth's friction over that millisecond or so is left out (under 2 mm/s).
 
 use super::{Status, TableSim};
+use crate::table::Rail;
 use crate::physics::cloth::Motion;
 use crate::physics::collide::ball_friction;
 use crate::physics::log::Event;
-use crate::physics::params::{BALL_MASS, E_BALL};
+use crate::physics::params::{BALL_MASS, E_BALL, E_CUSHION, MU_CUSHION};
 
 /// How long a ball-ball contact lasts (s): high-speed video of pool balls shows about 0.2 ms.
 pub const IMPACT_TIME: f64 = 2.0e-4;
@@ -63,6 +66,19 @@ impl TableSim {
         group
     }
 
+    /// Whether a ball lies against a cushion's nose (within `GROUP_GAP`), not in a mouth.
+    pub(super) fn on_cushion(&self, i: usize) -> bool {
+        let t = &self.table;
+        let (hl, hw) = (t.length / 2.0, t.width / 2.0);
+        let reach = t.cushion_reach();
+        let corner = t.corner_mouth / std::f64::consts::SQRT_2;
+        let p = self.motion_now(i).p;
+        (p[0].abs() > hl - reach - GROUP_GAP && p[1].abs() < hw - corner)
+            || (p[1].abs() > hw - reach - GROUP_GAP
+                && p[0].abs() < hl - corner
+                && p[0].abs() > t.side_mouth / 2.0)
+    }
+
     /// Integrates the group from now until it has come apart (or `until`); sets each member's
     /// motion at the end (and the simulation's time there) and logs each pair's contact with its
     /// impulse.
@@ -90,13 +106,47 @@ impl TableSim {
         }
         // Per pair: the impulse so far and the time of first touch.
         let mut impulse = vec![0.0f64; n * n];
+        // Which of the four cushion lines each member pressed on in the last step.
+        let mut on_wall = vec![[false; 4]; n];
+        // Cushion contacts: (member, rail, first touch, impulse).
+        let mut wall_hits: Vec<(usize, Rail, f64, f64)> = Vec::new();
         let mut first = vec![f64::NAN; n * n];
         let t0 = self.t;
         let mut t = t0;
         let mut f = vec![[0.0f64; 2]; n];
         let mut torque = vec![[0.0f64; 3]; n];
         let steps = ((LONGEST.min(until - t0)) / h).ceil().max(1.0) as usize;
+        // Balls outside the group that a member might reach, and the cushions' lines: the
+        // integration stops when a member touches either, so that the contact engine takes
+        // that contact at its time (and a ball it reaches joins the next impact).
+        let outside: Vec<usize> = (0..self.balls.len())
+            .filter(|k| !group.contains(k) && self.engine_ball(*k))
+            .filter(|&k| {
+                let q = self.motion_now(k).p;
+                p.iter().any(|pm| {
+                    ((pm[0] - q[0]).powi(2) + (pm[1] - q[1]).powi(2)).sqrt() < 2.0 * r + 0.1
+                })
+            })
+            .collect();
+        let (hl, hw) = (self.table.length / 2.0, self.table.width / 2.0);
+        let reach = self.table.cushion_reach();
+        let corner = self.table.corner_mouth / std::f64::consts::SQRT_2;
+        let side = self.table.side_mouth / 2.0;
+        let zeta_wall =
+            -E_CUSHION.ln() / (std::f64::consts::PI.powi(2) + E_CUSHION.ln().powi(2)).sqrt();
+        let omega_wall = std::f64::consts::PI / (IMPACT_TIME * (1.0 - zeta_wall * zeta_wall).sqrt());
+        let k_wall = m * omega_wall * omega_wall;
+        let c_wall = 2.0 * zeta_wall * (k_wall * m).sqrt();
         for _ in 0..steps {
+            let stop = (0..n).any(|g| {
+                outside.iter().any(|&k| {
+                    let q = self.motion_at_time(k, t).p;
+                    (p[g][0] - q[0]).powi(2) + (p[g][1] - q[1]).powi(2) <= 4.0 * r * r
+                })
+            });
+            if stop && t > t0 {
+                break;
+            }
             let mut touching = false;
             let mut closing = false;
             f.iter_mut().for_each(|x| *x = [0.0; 2]);
@@ -153,6 +203,72 @@ impl TableSim {
                     }
                 }
             }
+            // The cushions' noses, as compliant walls (a ball pinned between balls and a
+            // cushion): the same spring for a ball of mass m against a fixed wall, the players'
+            // restitution E_CUSHION and the cushion's friction, against the slip at the nose.
+            for g in 0..n {
+                for (axis, half) in [(0, hl), (1, hw)] {
+                    let out = p[g][axis].signum();
+                    let overlap = out * p[g][axis] - (half - reach);
+                    let side_index = 2 * axis + usize::from(out > 0.0);
+                    if overlap <= 0.0 {
+                        on_wall[g][side_index] = false;
+                        continue;
+                    }
+                    // Past the nose lines only where a cushion is: not in a pocket's mouth.
+                    let other = p[g][1 - axis].abs();
+                    let in_mouth = if axis == 0 {
+                        other > hw - corner
+                    } else {
+                        other > hl - corner || other < side
+                    };
+                    // A ball that comes round a jaw finds itself behind the nose line: not a
+                    // contact from the front, left to the contact engine after the impact.
+                    if in_mouth || (!on_wall[g][side_index] && overlap > 1.0e-4) {
+                        on_wall[g][side_index] = false;
+                        continue;
+                    }
+                    on_wall[g][side_index] = true;
+                    let vn = out * v[g][axis];
+                    if vn > 0.0 {
+                        closing = true;
+                    }
+                    touching = true;
+                    let fn_ = (k_wall * overlap + c_wall * vn).max(0.0);
+                    let rail = match (axis, out > 0.0, p[g][0] > 0.0) {
+                        (0, true, _) => Rail::Foot,
+                        (0, false, _) => Rail::Head,
+                        (_, true, false) => Rail::LeftHead,
+                        (_, true, true) => Rail::LeftFoot,
+                        (_, false, false) => Rail::RightHead,
+                        (_, false, true) => Rail::RightFoot,
+                    };
+                    let slot = wall_hits.iter().position(|h| h.0 == g && h.1 == rail);
+                    match slot {
+                        Some(k) => wall_hits[k].3 += fn_ * h,
+                        None => wall_hits.push((g, rail, t, fn_ * h)),
+                    }
+                    let mut nrm = [0.0; 2];
+                    nrm[axis] = out;
+                    f[g][axis] -= out * fn_;
+                    // Slip of the ball's surface at the nose (horizontal contact point).
+                    let rn = [r * nrm[0], r * nrm[1], 0.0];
+                    let u = add([v[g][0], v[g][1], 0.0], cross(w[g], rn));
+                    let un = u[0] * nrm[0] + u[1] * nrm[1];
+                    let ut = [u[0] - un * nrm[0], u[1] - un * nrm[1], u[2]];
+                    let slip = (ut[0] * ut[0] + ut[1] * ut[1] + ut[2] * ut[2]).sqrt();
+                    if slip > 1e-12 {
+                        let mag = (MU_CUSHION * fn_).min(m * slip / (3.5 * h));
+                        let ft = [-ut[0] / slip * mag, -ut[1] / slip * mag, -ut[2] / slip * mag];
+                        f[g][0] += ft[0];
+                        f[g][1] += ft[1];
+                        let tq = cross(rn, ft);
+                        for x in 0..3 {
+                            torque[g][x] += tq[x];
+                        }
+                    }
+                }
+            }
             if !touching && !closing {
                 break;
             }
@@ -177,7 +293,31 @@ impl TableSim {
             }
         }
         contacts.sort_by(|x, y| x.0.total_cmp(&y.0));
-        for (when, a, b) in contacts {
+        // Ball-ball contacts and cushion contacts, in the order they began.
+        let mut order: Vec<(f64, Option<(usize, usize)>, Option<usize>)> = contacts
+            .iter()
+            .map(|&(when, a, b)| (when, Some((a, b)), None))
+            .chain(wall_hits.iter().enumerate().map(|(k, w)| (w.2, None, Some(k))))
+            .collect();
+        order.sort_by(|x, y| x.0.total_cmp(&y.0));
+        for (when, pair, wall) in order {
+            if let Some(k) = wall {
+                let (g, rail, _, imp) = wall_hits[k];
+                let ball = self.balls[group[g]].number;
+                let ep = &mut self.ball_rails[ball as usize]
+                    [crate::physics::colliders::rail_index(rail)];
+                let from_start = ep.from_start;
+                *ep = super::Episode::default();
+                self.events.push(Event::Cushion {
+                    t: (when * 1e6).round() / 1e6,
+                    ball,
+                    rail,
+                    impulse: imp,
+                    from_start,
+                });
+                continue;
+            }
+            let (a, b) = pair.expect("a pair");
             let (na, nb) = (self.balls[group[a]].number, self.balls[group[b]].number);
             let (lo, hi) = (na.min(nb), na.max(nb));
             let ep = &mut self.ball_pairs[lo as usize][hi as usize];
