@@ -7,7 +7,7 @@
 //! found and resolved at their true time, the step being cut there.
 //! A ball hit while it touches others (the rack) starts a many-body impact, integrated on its own
 //! with compliant contacts (`impact`). Rapier steps the whole table with its own contacts only
-//! when the contact engine cannot go on: hundreds of contacts within a millisecond (balls pressed
+//! when the contact engine cannot go on: a hundred contacts within a millisecond (balls pressed
 //! together, a ball pinned to a cushion by its spin); then this adds the cloth's rolling
 //! resistance and spin decay that rapier lacks, turns real contacts into events, catches balls
 //! that drop into a pocket or leave the table, and stops balls by its own rest rule, until every
