@@ -11,7 +11,7 @@ use crate::physics::collide::{self, BallState};
 use crate::physics::colliders::{ball_groups, from_world, rail_index, to_world};
 use crate::physics::cushion::{self, Boundary, Shape};
 use crate::physics::log::Event;
-use crate::physics::params::SPIN_DECAY;
+use crate::physics::params::{G, SPIN_DECAY};
 use crate::physics::toi::{self, Track};
 use crate::table::{Pocket, Point, Table};
 
@@ -631,13 +631,33 @@ impl TableSim {
             }
             Meeting::Hole(i, k) => {
                 self.turn_to(i, self.t);
-                let p = self.motion_at(i, self.t).p;
+                let m = self.motion_at(i, self.t);
+                let p = m.p;
                 let ball = self.balls[i].number;
-                // Its last sample where it dropped.
+                // Its path where it dropped, then its fall into the hole (for playback): on
+                // with its speed until it meets the hole's far wall, down under gravity until
+                // it is below the slate.
                 if self.cfg.sample_dt > 0.0 {
+                    let (cx, cy, radius) = self.engine.holes[k];
+                    let r = self.table.ball_radius;
+                    let dt = self.cfg.sample_dt;
                     let b = &mut self.balls[i];
                     b.path
                         .push(super::sample_of(self.t, [p[0], p[1], self.rest_height], b.orient));
+                    let mut q = p;
+                    for step in 1..=200 {
+                        let tau = step as f64 * dt;
+                        let h = self.rest_height - 0.5 * G * tau * tau;
+                        let next = [q[0] + m.v[0] * dt, q[1] + m.v[1] * dt];
+                        if ((next[0] - cx).powi(2) + (next[1] - cy).powi(2)).sqrt() < radius - 0.5 * r
+                        {
+                            q = next;
+                        }
+                        b.path.push(super::sample_of(self.t + tau, [q[0], q[1], h], b.orient));
+                        if h < -2.0 * r {
+                            break;
+                        }
+                    }
                 }
                 self.events.push(Event::Pocket {
                     t,
