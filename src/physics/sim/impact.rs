@@ -20,7 +20,7 @@
 use super::{Status, TableSim};
 use crate::table::Rail;
 use crate::physics::cloth::Motion;
-use crate::physics::collide::ball_friction;
+use crate::physics::collide::{ball_friction, cross};
 use crate::physics::log::Event;
 use crate::physics::params::{BALL_MASS, E_BALL, E_CUSHION, MU_CUSHION};
 
@@ -351,14 +351,6 @@ impl TableSim {
         }
         debug_assert!(group.iter().all(|&g| self.balls[g].status == Status::OnTable));
     }
-}
-
-fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
 }
 
 fn add(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
