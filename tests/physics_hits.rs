@@ -118,7 +118,11 @@ fn configs() -> [SimConfig; 2] {
 }
 
 fn check(name: &str, (speed, angle, end): (f64, f64, f64)) {
-    assert!(speed < 0.005, "{name}: rebound speeds spread {:.3} %", speed * 100.0);
+    assert!(
+        speed < 0.005,
+        "{name}: rebound speeds spread {:.3} %",
+        speed * 100.0
+    );
     assert!(angle < 0.3, "{name}: rebound angles spread {angle:.3} deg");
     assert!(end < 0.005, "{name}: ends spread {:.2} mm", end * 1e3);
 }
@@ -253,10 +257,7 @@ fn throw_follows_alciatores_tp_a14_for_stun_and_rolling_hits_at_two_speeds() {
                 // With the real restitution the normal impulse is (1 + e)/2 = 0.975 of e = 1's:
                 // where the surfaces grip, the same tangential impulse throws up to 2.6 % more.
                 let real = model_throw(v, phi, rolling, E_BALL);
-                assert!(
-                    (real - law).abs() <= 0.027 * law + 1e-6,
-                    "{real} vs {law}"
-                );
+                assert!((real - law).abs() <= 0.027 * law + 1e-6, "{real} vs {law}");
                 row.push(real);
             }
         }
@@ -268,11 +269,20 @@ fn throw_follows_alciatores_tp_a14_for_stun_and_rolling_hits_at_two_speeds() {
         // (the same at small cuts, where the surfaces grip at any speed), less with a rolling
         // cue ball than with a stun one.
         let eps = 1e-9;
-        assert!(row[0] >= row[1] - eps && row[2] >= row[3] - eps, "slow throws more: {row:?}");
+        assert!(
+            row[0] >= row[1] - eps && row[2] >= row[3] - eps,
+            "slow throws more: {row:?}"
+        );
         if cut >= 30.0 {
-            assert!(row[0] > row[1] + 0.5, "slow stun throws clearly more: {row:?}");
+            assert!(
+                row[0] > row[1] + 0.5,
+                "slow stun throws clearly more: {row:?}"
+            );
         }
-        assert!(row[0] > row[2] && row[1] > row[3], "stun throws more: {row:?}");
+        assert!(
+            row[0] > row[2] && row[1] > row[3],
+            "stun throws more: {row:?}"
+        );
     }
     // The largest stun throw at slow speed: Alciatore measures about 4-6 degrees near a
     // half-ball hit.

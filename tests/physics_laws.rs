@@ -193,7 +193,9 @@ fn a_stun_cut_sends_the_cue_ball_along_the_tangent_line() {
         if angle > 180.0 {
             angle = 360.0 - angle;
         }
-        println!("offset {offset} R: the cue ball leaves at {angle:.1} deg from the line of centres");
+        println!(
+            "offset {offset} R: the cue ball leaves at {angle:.1} deg from the line of centres"
+        );
         // Along the tangent line, less (1 - e)/2 of the normal speed it keeps.
         assert!((angle - 90.0).abs() <= 5.0, "90 degree rule: {angle}");
     }

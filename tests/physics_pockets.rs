@@ -13,8 +13,8 @@
 //!
 //! `cargo test --release --test physics_pockets -- --nocapture` prints the table the README shows.
 
-use tenball::physics::{BallEnd, Layout, SimConfig, Strike, simulate, strike};
 use tenball::physics::params::{G, MU_ROLL};
+use tenball::physics::{BallEnd, Layout, SimConfig, Strike, simulate, strike};
 use tenball::table::{INCH, Placed, Pocket, Point, TableSize};
 
 const SPEEDS: [(&str, f64); 3] = [("slow", 0.5), ("medium", 1.5), ("firm", 3.0)];

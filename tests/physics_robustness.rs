@@ -253,7 +253,8 @@ fn frozen_clusters_and_balls_on_the_cushions_lose_no_ball() {
             table: TableSize::NineFoot,
             balls,
         };
-        let aim = (target.y - cue.y).atan2(target.x - cue.x).to_degrees() + rng.random_range(-3.0..3.0);
+        let aim =
+            (target.y - cue.y).atan2(target.x - cue.x).to_degrees() + rng.random_range(-3.0..3.0);
         let strike = Strike {
             height: rng.random_range(-0.5..0.5),
             side: rng.random_range(-0.3..0.3),

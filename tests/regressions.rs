@@ -741,13 +741,17 @@ fn a_many_body_impact_never_outlasts_a_contact_outside_it() {
         balls,
     };
     for speed in [1.5, 4.0, 10.0] {
-        let mut s = TableSim::new(&layout, &Strike::new(0.0, speed), &SimConfig::default()).unwrap();
+        let mut s =
+            TableSim::new(&layout, &Strike::new(0.0, speed), &SimConfig::default()).unwrap();
         // The energy the cue gave; between steps some may sit in the contacts' springs, but the
         // balls never move with more.
         let start = s.kinetic_energy();
         while s.step() {
             let e = s.kinetic_energy();
-            assert!(e <= start * (1.0 + 1e-6), "{speed} m/s: {e} J of motion from {start} J");
+            assert!(
+                e <= start * (1.0 + 1e-6),
+                "{speed} m/s: {e} J of motion from {start} J"
+            );
         }
         let log = s.into_log();
         let biggest = log
@@ -759,6 +763,9 @@ fn a_many_body_impact_never_outlasts_a_contact_outside_it() {
             })
             .fold(0.0, f64::max);
         // No ball-ball impulse beyond turning the cue ball's momentum round (2 m v).
-        assert!(biggest <= 2.0 * 0.17 * speed, "{speed} m/s: an impulse of {biggest} N s");
+        assert!(
+            biggest <= 2.0 * 0.17 * speed,
+            "{speed} m/s: an impulse of {biggest} N s"
+        );
     }
 }

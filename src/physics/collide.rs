@@ -61,7 +61,11 @@ pub fn hit_with(a: &BallState, b: &BallState, r: f64, e: f64) -> (BallState, Bal
     // Tangential impulse per unit mass on a: against the slip, at most what stops it.
     let jt = if slip > 1e-12 {
         let mag = (ball_friction(slip) * jn).min(slip / 7.0);
-        [-ut[0] / slip * mag, -ut[1] / slip * mag, -ut[2] / slip * mag]
+        [
+            -ut[0] / slip * mag,
+            -ut[1] / slip * mag,
+            -ut[2] / slip * mag,
+        ]
     } else {
         [0.0; 3]
     };

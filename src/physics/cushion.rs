@@ -75,12 +75,47 @@ pub fn cushion_lines(t: &Table) -> [(Rail, [f64; 2], [f64; 2], [f64; 2], f64, f6
     let s = t.side_mouth / 2.0;
     let (cc, sc) = (t.corner_cut_deg, t.side_cut_deg);
     [
-        (Rail::Head, [-hl, -(hw - c)], [-hl, hw - c], [-1.0, 0.0], cc, cc),
-        (Rail::Foot, [hl, -(hw - c)], [hl, hw - c], [1.0, 0.0], cc, cc),
-        (Rail::LeftHead, [-(hl - c), hw], [-s, hw], [0.0, 1.0], cc, sc),
+        (
+            Rail::Head,
+            [-hl, -(hw - c)],
+            [-hl, hw - c],
+            [-1.0, 0.0],
+            cc,
+            cc,
+        ),
+        (
+            Rail::Foot,
+            [hl, -(hw - c)],
+            [hl, hw - c],
+            [1.0, 0.0],
+            cc,
+            cc,
+        ),
+        (
+            Rail::LeftHead,
+            [-(hl - c), hw],
+            [-s, hw],
+            [0.0, 1.0],
+            cc,
+            sc,
+        ),
         (Rail::LeftFoot, [s, hw], [hl - c, hw], [0.0, 1.0], sc, cc),
-        (Rail::RightHead, [-(hl - c), -hw], [-s, -hw], [0.0, -1.0], cc, sc),
-        (Rail::RightFoot, [s, -hw], [hl - c, -hw], [0.0, -1.0], sc, cc),
+        (
+            Rail::RightHead,
+            [-(hl - c), -hw],
+            [-s, -hw],
+            [0.0, -1.0],
+            cc,
+            sc,
+        ),
+        (
+            Rail::RightFoot,
+            [s, -hw],
+            [hl - c, -hw],
+            [0.0, -1.0],
+            sc,
+            cc,
+        ),
     ]
 }
 
@@ -250,18 +285,18 @@ pub fn rebound_model(
         n += 1;
     }
     let v_out = [vx * tx[0] + vy * n_in[0], vx * tx[1] + vy * n_in[1], 0.0];
-    let w_out = [
-        wx * tx[0] + wy * n_in[0],
-        wx * tx[1] + wy * n_in[1],
-        wz,
-    ];
+    let w_out = [wx * tx[0] + wy * n_in[0], wx * tx[1] + wy * n_in[1], wz];
     (v_out, w_out, total)
 }
 
 /// The direction of a slip (x, y), or zero when there is none.
 fn unit(x: f64, y: f64) -> (f64, f64) {
     let s = (x * x + y * y).sqrt();
-    if s > 1e-12 { (x / s, y / s) } else { (0.0, 0.0) }
+    if s > 1e-12 {
+        (x / s, y / s)
+    } else {
+        (0.0, 0.0)
+    }
 }
 
 /// Mathavan et al. 2010, with the paper's snooker ball and cushion (m 0.1406 kg, R 26.25 mm,
@@ -303,7 +338,8 @@ pub const PAPER: [(f64, f64, f64, f64, f64); 30] = [
 ];
 
 /// The paper's parameters for `PAPER`: mass, radius, nose height, e, mu_s, mu_w.
-pub const PAPER_BALL: (f64, f64, f64, f64, f64, f64) = (0.1406, 0.02625, 0.03675, 0.98, 0.212, 0.14);
+pub const PAPER_BALL: (f64, f64, f64, f64, f64, f64) =
+    (0.1406, 0.02625, 0.03675, 0.98, 0.212, 0.14);
 
 #[cfg(test)]
 mod tests {
@@ -334,11 +370,18 @@ mod tests {
         ] {
             let (s1, a1) = shot(1.5, alpha, top, side, STEPS);
             let (s2, a2) = shot(1.5, alpha, top, side, 20_000);
-            worst = (worst.0.max((s1 / s2 - 1.0).abs()), worst.1.max((a1 - a2).abs()));
+            worst = (
+                worst.0.max((s1 / s2 - 1.0).abs()),
+                worst.1.max((a1 - a2).abs()),
+            );
             assert!((s1 - s2).abs() < 5e-4 * s2, "speed {s1} vs {s2}");
             assert!((a1 - a2).abs() < 0.02, "angle {a1} vs {a2}");
         }
-        println!("{STEPS} steps: speed within {:.4} %, angle within {:.4} deg", worst.0 * 100.0, worst.1);
+        println!(
+            "{STEPS} steps: speed within {:.4} %, angle within {:.4} deg",
+            worst.0 * 100.0,
+            worst.1
+        );
     }
 
     #[test]
@@ -362,7 +405,11 @@ mod tests {
             assert!(ds < 0.005, "k {kt}/{ks} at {alpha}: speed {speed:?}");
             assert!(da < 0.3, "k {kt}/{ks} at {alpha}: angle {angle:?}");
         }
-        println!("worst: speed {:.3} %, angle {:.3} deg", worst.0 * 100.0, worst.1);
+        println!(
+            "worst: speed {:.3} %, angle {:.3} deg",
+            worst.0 * 100.0,
+            worst.1
+        );
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //! in as a layout and a strike and comes out as a [`ShotLog`].
 
 mod cloth;
-mod colliders;
 pub mod collide;
+mod colliders;
 mod cue;
 pub mod cushion;
 mod log;
@@ -14,8 +14,8 @@ mod sim;
 pub mod toi;
 
 pub use colliders::{CUSHION_DEPTH, cushion_shapes, from_world, to_world};
-pub use cushion::pocket_holes;
 pub use cue::{CueResult, MAX_ELEVATION_DEG, MAX_STRIKE_SPEED, Strike, strike};
+pub use cushion::pocket_holes;
 pub use log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
 pub use params::SimConfig;
 pub use plugin::{

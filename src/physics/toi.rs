@@ -284,7 +284,11 @@ fn first_entry(c: &[f64], t0: f64, from: f64, until: f64, closing_at_start: bool
         // Overlapping a hair (a contact just resolved, or handed over from rapier) and parting:
         // if they turn back toward each other before they are apart, they meet there.
         let d: Vec<f64> = (1..c.len()).map(|k| k as f64 * c[k]).collect();
-        if let Some(&(x, _)) = sign_changes(&d, lo, hi).list().iter().find(|&&(_, down)| down) {
+        if let Some(&(x, _)) = sign_changes(&d, lo, hi)
+            .list()
+            .iter()
+            .find(|&&(_, down)| down)
+        {
             if eval(c, x) <= 0.0 {
                 return Some(t0 + x);
             }
@@ -398,8 +402,7 @@ pub fn ball_line(
         let mut t_from = lo;
         // The gap may close off the segment's ends and open again; try each entry.
         for _ in 0..2 {
-            let Some(t) = first_entry(&c, lo, t_from, hi.min(1e9), closing && t_from == lo)
-            else {
+            let Some(t) = first_entry(&c, lo, t_from, hi.min(1e9), closing && t_from == lo) else {
                 break;
             };
             let q = px.at(t);
@@ -465,7 +468,15 @@ mod tests {
         let d = track(&rolling([2.0 * R, 0.0], [0.5, 0.0]), 0.0, R, 5e-3);
         let e = track(&rolling([0.0, 0.0], [0.0, 0.0]), 0.0, R, 5e-3);
         assert_eq!(ball_ball(&e, &d, 2.0 * R, 0.0), None);
-        assert_eq!(ball_ball(&a, &track(&rolling([2.0 * R, 0.0], [0.0; 2]), 0.0, R, 5e-3), 2.0 * R, 0.0), Some(0.0));
+        assert_eq!(
+            ball_ball(
+                &a,
+                &track(&rolling([2.0 * R, 0.0], [0.0; 2]), 0.0, R, 5e-3),
+                2.0 * R,
+                0.0
+            ),
+            Some(0.0)
+        );
     }
 
     #[test]

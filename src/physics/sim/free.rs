@@ -229,8 +229,11 @@ impl TableSim {
                 self.turn_to(i, ts);
                 let p = self.motion_at(i, ts).p;
                 let b = &mut self.balls[i];
-                b.path
-                    .push(super::sample_of(ts, [p[0], p[1], self.rest_height], b.orient));
+                b.path.push(super::sample_of(
+                    ts,
+                    [p[0], p[1], self.rest_height],
+                    b.orient,
+                ));
             }
             self.next_sample = ts + self.cfg.sample_dt;
         }
@@ -642,18 +645,23 @@ impl TableSim {
                     let r = self.table.ball_radius;
                     let dt = self.cfg.sample_dt;
                     let b = &mut self.balls[i];
-                    b.path
-                        .push(super::sample_of(self.t, [p[0], p[1], self.rest_height], b.orient));
+                    b.path.push(super::sample_of(
+                        self.t,
+                        [p[0], p[1], self.rest_height],
+                        b.orient,
+                    ));
                     let mut q = p;
                     for step in 1..=200 {
                         let tau = step as f64 * dt;
                         let h = self.rest_height - 0.5 * G * tau * tau;
                         let next = [q[0] + m.v[0] * dt, q[1] + m.v[1] * dt];
-                        if ((next[0] - cx).powi(2) + (next[1] - cy).powi(2)).sqrt() < radius - 0.5 * r
+                        if ((next[0] - cx).powi(2) + (next[1] - cy).powi(2)).sqrt()
+                            < radius - 0.5 * r
                         {
                             q = next;
                         }
-                        b.path.push(super::sample_of(self.t + tau, [q[0], q[1], h], b.orient));
+                        b.path
+                            .push(super::sample_of(self.t + tau, [q[0], q[1], h], b.orient));
                         if h < -2.0 * r {
                             break;
                         }

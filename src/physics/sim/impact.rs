@@ -18,11 +18,11 @@
 //! at once). The cloth's friction over that millisecond or so is left out (under 2 mm/s).
 
 use super::{Status, TableSim};
-use crate::table::Rail;
 use crate::physics::cloth::Motion;
 use crate::physics::collide::{ball_friction, cross};
 use crate::physics::log::Event;
 use crate::physics::params::{BALL_MASS, E_BALL, E_CUSHION, MU_CUSHION};
+use crate::table::Rail;
 
 /// How long a ball-ball contact lasts (s). An assumed figure of the order of measured contact
 /// times; it sets how the rack's momentum spreads (over 2,000 default breaks: 0.1 ms 0.24 balls
@@ -136,7 +136,8 @@ impl TableSim {
         let side = self.table.side_mouth / 2.0;
         let zeta_wall =
             -E_CUSHION.ln() / (std::f64::consts::PI.powi(2) + E_CUSHION.ln().powi(2)).sqrt();
-        let omega_wall = std::f64::consts::PI / (IMPACT_TIME * (1.0 - zeta_wall * zeta_wall).sqrt());
+        let omega_wall =
+            std::f64::consts::PI / (IMPACT_TIME * (1.0 - zeta_wall * zeta_wall).sqrt());
         let k_wall = m * omega_wall * omega_wall;
         let c_wall = 2.0 * zeta_wall * (k_wall * m).sqrt();
         for _ in 0..steps {
@@ -178,10 +179,7 @@ impl TableSim {
                     impulse[a * n + b] += fn_ * h;
                     // Slip of a's surface over b's at the contact (x, y, up).
                     let ra = [r * nrm[0], r * nrm[1], 0.0];
-                    let ua = add(
-                        [v[a][0], v[a][1], 0.0],
-                        cross(w[a], ra),
-                    );
+                    let ua = add([v[a][0], v[a][1], 0.0], cross(w[a], ra));
                     let ub = add([v[b][0], v[b][1], 0.0], cross(w[b], [-ra[0], -ra[1], 0.0]));
                     let u = [ua[0] - ub[0], ua[1] - ub[1], ua[2] - ub[2]];
                     let un = u[0] * nrm[0] + u[1] * nrm[1];
@@ -191,7 +189,11 @@ impl TableSim {
                     let mut ft = [0.0; 3];
                     if slip > 1e-12 {
                         let mag = (ball_friction(slip) * fn_).min(m * slip / (7.0 * h));
-                        ft = [-ut[0] / slip * mag, -ut[1] / slip * mag, -ut[2] / slip * mag];
+                        ft = [
+                            -ut[0] / slip * mag,
+                            -ut[1] / slip * mag,
+                            -ut[2] / slip * mag,
+                        ];
                     }
                     f[a][0] += -fn_ * nrm[0] + ft[0];
                     f[a][1] += -fn_ * nrm[1] + ft[1];
@@ -261,7 +263,11 @@ impl TableSim {
                     let slip = (ut[0] * ut[0] + ut[1] * ut[1] + ut[2] * ut[2]).sqrt();
                     if slip > 1e-12 {
                         let mag = (MU_CUSHION * fn_).min(m * slip / (3.5 * h));
-                        let ft = [-ut[0] / slip * mag, -ut[1] / slip * mag, -ut[2] / slip * mag];
+                        let ft = [
+                            -ut[0] / slip * mag,
+                            -ut[1] / slip * mag,
+                            -ut[2] / slip * mag,
+                        ];
                         f[g][0] += ft[0];
                         f[g][1] += ft[1];
                         let tq = cross(rn, ft);
@@ -299,7 +305,12 @@ impl TableSim {
         let mut order: Vec<(f64, Option<(usize, usize)>, Option<usize>)> = contacts
             .iter()
             .map(|&(when, a, b)| (when, Some((a, b)), None))
-            .chain(wall_hits.iter().enumerate().map(|(k, w)| (w.2, None, Some(k))))
+            .chain(
+                wall_hits
+                    .iter()
+                    .enumerate()
+                    .map(|(k, w)| (w.2, None, Some(k))),
+            )
             .collect();
         order.sort_by(|x, y| x.0.total_cmp(&y.0));
         for (when, pair, wall) in order {
@@ -351,7 +362,11 @@ impl TableSim {
         for &g in group {
             self.part_frozen(g);
         }
-        debug_assert!(group.iter().all(|&g| self.balls[g].status == Status::OnTable));
+        debug_assert!(
+            group
+                .iter()
+                .all(|&g| self.balls[g].status == Status::OnTable)
+        );
     }
 }
 
