@@ -16,7 +16,7 @@
 //! move during it, and it leaves on the cloth (no vertical speed: the nose pushes down).
 
 use super::params::{BALL_MASS, E_NOSE, MU_CUSHION, MU_SLIDE, NOSE_HEIGHT_SHARE};
-use crate::table::{INCH, Rail, Table};
+use crate::table::{INCH, Pocket, Point, Rail, Table};
 
 /// Steps of the impulse integration in each phase. Measured: 200 steps give rebound speeds
 /// within 0.01 % and angles within 0.01 degrees of 20,000 steps (see the tests); a cushion hit
@@ -37,13 +37,63 @@ pub fn contact_angle(r: f64) -> (f64, f64) {
     (s, (1.0 - s * s).sqrt())
 }
 
-/// Horizontal distance from a ball's centre to the nose line when they touch (m).
-pub fn reach(r: f64) -> f64 {
-    r * contact_angle(r).1
+/// Whether a cushion's nose runs beside the point `along` (m) of a cushion line: `x` on the long
+/// cushions (`long`), `y` on the end ones; false in a pocket's mouth.
+pub fn nose_beside(t: &Table, long: bool, along: f64) -> bool {
+    let corner = t.corner_mouth / std::f64::consts::SQRT_2;
+    let a = along.abs();
+    if long {
+        a < t.length / 2.0 - corner && a > t.side_mouth / 2.0
+    } else {
+        a < t.width / 2.0 - corner
+    }
 }
 
-// The table's own reach (used for placing balls) is the same as the model's.
-const _: () = assert!(crate::table::NOSE_HEIGHT_SHARE == NOSE_HEIGHT_SHARE);
+/// The cushions whose nose a ball centred at `p` touches, or comes within `gap` (m) of.
+pub fn cushions_touched(t: &Table, p: [f64; 2], gap: f64) -> Vec<Rail> {
+    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
+    let near = t.cushion_reach() + gap;
+    let [x, y] = p;
+    let mut rails = Vec::new();
+    if nose_beside(t, false, y) {
+        if x <= -hl + near {
+            rails.push(Rail::Head);
+        }
+        if x >= hl - near {
+            rails.push(Rail::Foot);
+        }
+    }
+    if nose_beside(t, true, x) {
+        let head = x < 0.0;
+        if y >= hw - near {
+            rails.push(if head { Rail::LeftHead } else { Rail::LeftFoot });
+        }
+        if y <= -hw + near {
+            rails.push(if head {
+                Rail::RightHead
+            } else {
+                Rail::RightFoot
+            });
+        }
+    }
+    rails
+}
+
+/// The pocket whose opening a point (table x, y) lies in, if any: behind the cushion lines
+/// and within a mouth's reach of the pocket's centre.
+pub fn pocket_at(t: &Table, x: f64, y: f64) -> Option<Pocket> {
+    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
+    let inside = x.abs() < hl - 0.09 && y.abs() < hw - 0.09;
+    if inside {
+        return None;
+    }
+    Pocket::ALL
+        .into_iter()
+        .map(|p| (p, t.pocket_mouth_centre(p).distance(Point::new(x, y))))
+        .filter(|&(p, d)| d < t.pocket_mouth(p) + 0.05)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(p, _)| p)
+}
 
 /// A piece of cushion a ball can meet, seen from above.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -426,6 +476,14 @@ mod tests {
         let (_, y, r) = holes[4];
         assert!((y - r - t.width / 2.0 - SIDE_SHELF).abs() < 1e-9);
         assert_eq!(boundaries(&t).len(), 30);
-        assert!(reach(R) < R && reach(R) > 0.9 * R);
+        assert!(t.cushion_reach() < R && t.cushion_reach() > 0.9 * R);
+        assert!((t.cushion_reach() - R * contact_angle(R).1).abs() < 1e-12);
+        // Each hole lies in its pocket's opening.
+        for (k, (x, y, _)) in holes.into_iter().enumerate() {
+            assert_eq!(
+                pocket_at(&t, x, y),
+                Some(Pocket::ALL[[4, 5, 0, 1, 2, 3][k]])
+            );
+        }
     }
 }

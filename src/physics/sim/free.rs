@@ -13,7 +13,7 @@ use crate::physics::cushion::{self, Boundary, Shape};
 use crate::physics::log::Event;
 use crate::physics::params::{G, SPIN_DECAY};
 use crate::physics::toi::{self, Track};
-use crate::table::{Pocket, Point, Table};
+use crate::table::{Pocket, Table};
 
 /// More contacts than this within `BURST_WINDOW` hand the table to rapier for `BURST_PAUSE`:
 /// balls pressed together (a ball pinned to a cushion by its spin) meet again and again in ever
@@ -71,21 +71,13 @@ pub(super) struct Engine {
 impl Engine {
     pub(super) fn new(table: &Table, n: usize) -> Engine {
         let holes = cushion::pocket_holes(table);
-        let pockets = holes.map(|(x, y, _)| {
-            Pocket::ALL
-                .into_iter()
-                .min_by(|a, b| {
-                    let da = table.pocket_mouth_centre(*a).distance(Point::new(x, y));
-                    let db = table.pocket_mouth_centre(*b).distance(Point::new(x, y));
-                    da.total_cmp(&db)
-                })
-                .expect("six pockets")
-        });
+        let pockets = holes
+            .map(|(x, y, _)| cushion::pocket_at(table, x, y).expect("a hole is in its pocket"));
         Engine {
             boundaries: cushion::boundaries(table),
             holes,
             pockets,
-            reach: cushion::reach(table.ball_radius),
+            reach: table.cushion_reach(),
             balls: vec![None; n],
             pairs: vec![f64::INFINITY; n * n],
             walls: vec![(f64::INFINITY, None); n],

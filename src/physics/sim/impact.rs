@@ -20,6 +20,7 @@
 use super::{Status, TableSim};
 use crate::physics::cloth::Motion;
 use crate::physics::collide::{ball_friction, cross};
+use crate::physics::cushion::{cushions_touched, nose_beside};
 use crate::physics::log::Event;
 use crate::physics::params::{BALL_MASS, E_BALL, E_CUSHION, MU_CUSHION};
 use crate::table::Rail;
@@ -70,15 +71,7 @@ impl TableSim {
 
     /// Whether a ball lies against a cushion's nose (within `GROUP_GAP`), not in a mouth.
     pub(super) fn on_cushion(&self, i: usize) -> bool {
-        let t = &self.table;
-        let (hl, hw) = (t.length / 2.0, t.width / 2.0);
-        let reach = t.cushion_reach();
-        let corner = t.corner_mouth / std::f64::consts::SQRT_2;
-        let p = self.motion_now(i).p;
-        (p[0].abs() > hl - reach - GROUP_GAP && p[1].abs() < hw - corner)
-            || (p[1].abs() > hw - reach - GROUP_GAP
-                && p[0].abs() < hl - corner
-                && p[0].abs() > t.side_mouth / 2.0)
+        !cushions_touched(&self.table, self.motion_now(i).p, GROUP_GAP).is_empty()
     }
 
     /// Integrates the group from now until it has come apart (or `until`); sets each member's
@@ -132,8 +125,6 @@ impl TableSim {
             .collect();
         let (hl, hw) = (self.table.length / 2.0, self.table.width / 2.0);
         let reach = self.table.cushion_reach();
-        let corner = self.table.corner_mouth / std::f64::consts::SQRT_2;
-        let side = self.table.side_mouth / 2.0;
         let zeta_wall =
             -E_CUSHION.ln() / (std::f64::consts::PI.powi(2) + E_CUSHION.ln().powi(2)).sqrt();
         let omega_wall =
@@ -221,11 +212,7 @@ impl TableSim {
                     }
                     // Past the nose lines only where a cushion is: not in a pocket's mouth.
                     let other = p[g][1 - axis].abs();
-                    let in_mouth = if axis == 0 {
-                        other > hw - corner
-                    } else {
-                        other > hl - corner || other < side
-                    };
+                    let in_mouth = !nose_beside(&self.table, axis == 1, other);
                     // A ball that comes round a jaw finds itself behind the nose line: not a
                     // contact from the front, left to the contact engine after the impact.
                     if in_mouth || (!on_wall[g][side_index] && overlap > 1.0e-4) {

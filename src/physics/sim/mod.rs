@@ -26,7 +26,7 @@ use super::colliders::{
 use super::cue::{Strike, strike};
 use super::log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
 use super::params::{BALL_MASS, G, MU_ROLL, SPIN_DECAY, SimConfig};
-use crate::table::{Pocket, Point, Rail, Table};
+use crate::table::{Point, Rail, Table};
 
 /// Balls within this gap of each other or of a cushion nose count as touching (m).
 pub const TOUCH_GAP: f64 = 2.0e-4;
@@ -225,7 +225,6 @@ impl TableSim {
     /// Balls touching each other or a cushion nose at the start.
     fn mark_frozen(&mut self, placed: &[crate::table::Placed]) {
         let r = self.table.ball_radius;
-        let (hl, hw) = (self.table.length / 2.0, self.table.width / 2.0);
         for (i, a) in placed.iter().enumerate() {
             for b in &placed[i + 1..] {
                 if a.at.distance(b.at) <= 2.0 * r + TOUCH_GAP {
@@ -244,31 +243,7 @@ impl TableSim {
                     });
                 }
             }
-            // The nose is at the cushion line; a ball touching it has its centre about
-            // sqrt(R^2 - (h - R)^2) from the line.
-            let reach = super::cushion::reach(r);
-            let side_half = self.table.side_mouth / 2.0;
-            let corner = self.table.corner_mouth / std::f64::consts::SQRT_2;
-            let (x, y) = (a.at.x, a.at.y);
-            let mut rails = Vec::new();
-            if x <= -hl + reach + TOUCH_GAP && y.abs() < hw - corner {
-                rails.push(Rail::Head);
-            }
-            if x >= hl - reach - TOUCH_GAP && y.abs() < hw - corner {
-                rails.push(Rail::Foot);
-            }
-            for (sign, head, foot) in [
-                (1.0, Rail::LeftHead, Rail::LeftFoot),
-                (-1.0, Rail::RightHead, Rail::RightFoot),
-            ] {
-                if sign * y >= hw - reach - TOUCH_GAP
-                    && x.abs() < hl - corner
-                    && x.abs() > side_half
-                {
-                    rails.push(if x < 0.0 { head } else { foot });
-                }
-            }
-            for rail in rails {
+            for rail in super::cushion::cushions_touched(&self.table, [a.at.x, a.at.y], TOUCH_GAP) {
                 self.ball_rails[a.ball as usize][super::colliders::rail_index(rail)] = Episode {
                     touching: true,
                     from_start: true,
@@ -585,7 +560,9 @@ impl TableSim {
                 continue;
             }
             let number = self.balls[i].number;
-            let pocket = (dropped && !nan).then(|| self.pocket_at(x, y)).flatten();
+            let pocket = (dropped && !nan)
+                .then(|| super::cushion::pocket_at(&self.table, x, y))
+                .flatten();
             self.events.push(match pocket {
                 Some(pocket) => Event::Pocket {
                     t,
@@ -596,27 +573,6 @@ impl TableSim {
             });
             self.remove(i);
         }
-    }
-
-    /// The pocket whose opening a point (table x, y) lies in, if any: behind the cushion lines
-    /// and within a mouth's reach of the pocket's centre.
-    fn pocket_at(&self, x: f64, y: f64) -> Option<Pocket> {
-        let (hl, hw) = (self.table.length / 2.0, self.table.width / 2.0);
-        let inside = x.abs() < hl - 0.09 && y.abs() < hw - 0.09;
-        if inside {
-            return None;
-        }
-        Pocket::ALL
-            .into_iter()
-            .map(|p| {
-                (
-                    p,
-                    self.table.pocket_mouth_centre(p).distance(Point::new(x, y)),
-                )
-            })
-            .filter(|&(p, d)| d < self.table.pocket_mouth(p) + 0.05)
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(p, _)| p)
     }
 
     /// Takes a ball out of play: it no longer moves or collides.
@@ -683,10 +639,11 @@ impl TableSim {
                 self.events.push(Event::OffTable { t, ball });
                 self.remove(i);
             } else if !self.table.on_bed(Point::new(x, y)) {
-                self.events.push(match self.pocket_at(x, y) {
-                    Some(pocket) => Event::Pocket { t, ball, pocket },
-                    None => Event::OffTable { t, ball },
-                });
+                self.events
+                    .push(match super::cushion::pocket_at(&self.table, x, y) {
+                        Some(pocket) => Event::Pocket { t, ball, pocket },
+                        None => Event::OffTable { t, ball },
+                    });
                 self.remove(i);
             }
         }
