@@ -13,7 +13,7 @@ use crate::physics::cushion::{self, Boundary, Shape};
 use crate::physics::log::Event;
 use crate::physics::params::{G, SPIN_DECAY};
 use crate::physics::toi::{self, Track};
-use crate::table::{Pocket, Table};
+use crate::table::{Pocket, Rail, Table};
 
 /// More contacts than this within `BURST_WINDOW` hand the table to rapier for `BURST_PAUSE`:
 /// balls pressed together (a ball pinned to a cushion by its spin) meet again and again in ever
@@ -161,14 +161,9 @@ impl TableSim {
     }
 
     /// A ball's state at time `t` (not before its last contact) in the contact engine.
-    fn motion_at(&self, i: usize, t: f64) -> Motion {
+    pub(super) fn motion_at(&self, i: usize, t: f64) -> Motion {
         let f = self.engine.balls[i].as_ref().expect("a ball on the table");
         f.m.advance((t - f.t_ref).max(0.0), self.table.ball_radius, ROLL_SLIP)
-    }
-
-    /// A ball's state at time `t` (for the impact's integration).
-    pub(super) fn motion_at_time(&self, i: usize, t: f64) -> Motion {
-        self.motion_at(i, t)
     }
 
     /// A ball's state now.
@@ -303,23 +298,35 @@ impl TableSim {
         }
     }
 
-    /// The earliest meeting in the caches.
-    fn next_meeting(&self) -> (f64, Option<Meeting>) {
+    /// The earliest meeting among balls not in `skip`, of each ball with the cushions and holes
+    /// (`wall`) and of each pair (`pair`).
+    fn earliest(
+        &self,
+        skip: &[usize],
+        wall: impl Fn(usize) -> (f64, Option<Meeting>),
+        pair: impl Fn(usize, usize) -> f64,
+    ) -> (f64, Option<Meeting>) {
         let n = self.balls.len();
         let mut best = (f64::INFINITY, None);
-        for i in 0..n {
-            let w = self.engine.walls[i];
+        for i in (0..n).filter(|i| !skip.contains(i)) {
+            let w = wall(i);
             if w.0 < best.0 {
                 best = w;
             }
-            for j in i + 1..n {
-                let t = self.engine.pairs[i * n + j];
+            for j in (i + 1..n).filter(|j| !skip.contains(j)) {
+                let t = pair(i, j);
                 if t < best.0 {
                     best = (t, Some(Meeting::Balls(i, j)));
                 }
             }
         }
         best
+    }
+
+    /// The earliest meeting in the caches, never before now (one cached before a many-body
+    /// impact may fall within its time: it is taken at the impact's end).
+    fn next_meeting(&self) -> (f64, Option<Meeting>) {
+        self.next_meeting_outside(&[])
     }
 
     /// The earliest meeting that involves no ball of `group` (the contact engine's caches), or
@@ -329,38 +336,22 @@ impl TableSim {
             return (self.t + self.cfg.dt, None);
         }
         let n = self.balls.len();
-        let mut best = (f64::INFINITY, None);
-        for i in (0..n).filter(|i| !group.contains(i)) {
-            if self.engine.walls[i].0 < best.0 {
-                best = self.engine.walls[i];
-            }
-            for j in (i + 1..n).filter(|j| !group.contains(j)) {
-                if self.engine.pairs[i * n + j] < best.0 {
-                    best = (self.engine.pairs[i * n + j], Some(Meeting::Balls(i, j)));
-                }
-            }
-        }
-        (best.0.max(self.t), best.1)
+        let (t, m) = self.earliest(
+            group,
+            |i| self.engine.walls[i],
+            |i, j| self.engine.pairs[i * n + j],
+        );
+        (t.max(self.t), m)
     }
 
     /// The earliest meeting within `until`, every pair looked at afresh (for the stepped
     /// reference, whose motions change every step).
     fn scan_meetings(&self, until: f64) -> (f64, Option<Meeting>) {
-        let n = self.balls.len();
-        let mut best = (f64::INFINITY, None);
-        for i in 0..n {
-            let w = self.next_wall(i, until);
-            if w.0 < best.0 {
-                best = w;
-            }
-            for j in i + 1..n {
-                let t = self.next_pair(i, j, until);
-                if t < best.0 {
-                    best = (t, Some(Meeting::Balls(i, j)));
-                }
-            }
-        }
-        best
+        self.earliest(
+            &[],
+            |i| self.next_wall(i, until),
+            |i, j| self.next_pair(i, j, until),
+        )
     }
 
     /// When every ball on the table has stopped and its spin about the vertical is below the
@@ -383,9 +374,6 @@ impl TableSim {
         let (t_meet, meeting) = self.next_meeting();
         let rest = self.rest_time();
         let cap = self.cfg.max_time;
-        // (A meeting cached before a many-body impact may fall within its time: it is taken
-        // at the impact's end, never before now.)
-        let t_meet = t_meet.max(self.t);
         let t_end = t_meet.min(rest).min(cap);
         self.sample_until(t_end);
         self.t = t_end;
@@ -393,13 +381,12 @@ impl TableSim {
         if let (Some(m), true) = (meeting, t_meet <= t_end && t_meet < cap) {
             let changed = self.resolve(m);
             let n = self.balls.len();
-            for &i in &changed {
+            for (k, &i) in changed.iter().enumerate() {
                 self.engine.walls[i] = self.next_wall(i, f64::INFINITY);
-                for j in 0..n {
-                    if j != i {
-                        let (a, b) = (i.min(j), i.max(j));
-                        self.engine.pairs[a * n + b] = self.next_pair(a, b, f64::INFINITY);
-                    }
+                // Each pair once, even when both of its balls changed.
+                for j in (0..n).filter(|&j| j != i && !changed[..k].contains(&j)) {
+                    let (a, b) = (i.min(j), i.max(j));
+                    self.engine.pairs[a * n + b] = self.next_pair(a, b, f64::INFINITY);
                 }
             }
             if self.burst() {
@@ -570,18 +557,7 @@ impl TableSim {
                     );
                 }
                 if impulse > 0.0 {
-                    let (na, nb) = (self.balls[i].number, self.balls[j].number);
-                    let (lo, hi) = (na.min(nb), na.max(nb));
-                    let ep = &mut self.ball_pairs[lo as usize][hi as usize];
-                    let from_start = ep.from_start;
-                    *ep = Episode::default();
-                    self.events.push(Event::BallBall {
-                        t,
-                        a: lo,
-                        b: hi,
-                        impulse,
-                        from_start,
-                    });
+                    self.log_ball_ball(t, i, j, impulse);
                 }
                 self.part_frozen(i);
                 self.part_frozen(j);
@@ -609,17 +585,7 @@ impl TableSim {
                     },
                 );
                 if impulse > 0.0 {
-                    let ball = self.balls[i].number;
-                    let ep = &mut self.ball_rails[ball as usize][rail_index(boundary.rail)];
-                    let from_start = ep.from_start;
-                    *ep = Episode::default();
-                    self.events.push(Event::Cushion {
-                        t,
-                        ball,
-                        rail: boundary.rail,
-                        impulse,
-                        from_start,
-                    });
+                    self.log_cushion(t, i, boundary.rail, impulse);
                 }
                 self.part_frozen(i);
                 vec![i]
@@ -670,6 +636,39 @@ impl TableSim {
                 vec![i]
             }
         }
+    }
+
+    /// Logs a contact of the balls at indices `i` and `j` at time `t` (s) with its normal
+    /// impulse; it continues a contact from the start if they were frozen together and never
+    /// parted, and ends that.
+    pub(super) fn log_ball_ball(&mut self, t: f64, i: usize, j: usize, impulse: f64) {
+        let (na, nb) = (self.balls[i].number, self.balls[j].number);
+        let (lo, hi) = (na.min(nb), na.max(nb));
+        let ep = &mut self.ball_pairs[lo as usize][hi as usize];
+        let from_start = ep.from_start;
+        *ep = Episode::default();
+        self.events.push(Event::BallBall {
+            t,
+            a: lo,
+            b: hi,
+            impulse,
+            from_start,
+        });
+    }
+
+    /// Logs a contact of the ball at index `i` with a cushion, as `log_ball_ball` does.
+    pub(super) fn log_cushion(&mut self, t: f64, i: usize, rail: Rail, impulse: f64) {
+        let ball = self.balls[i].number;
+        let ep = &mut self.ball_rails[ball as usize][rail_index(rail)];
+        let from_start = ep.from_start;
+        *ep = Episode::default();
+        self.events.push(Event::Cushion {
+            t,
+            ball,
+            rail,
+            impulse,
+            from_start,
+        });
     }
 
     /// A ball frozen to another ball or a cushion at the start that now moves away from it has

@@ -21,7 +21,6 @@ use super::{Status, TableSim};
 use crate::physics::cloth::Motion;
 use crate::physics::collide::{ball_friction, cross};
 use crate::physics::cushion::{cushions_touched, nose_beside};
-use crate::physics::log::Event;
 use crate::physics::params::{BALL_MASS, E_BALL, E_CUSHION, MU_CUSHION};
 use crate::table::Rail;
 
@@ -81,13 +80,9 @@ impl TableSim {
         let r = self.table.ball_radius;
         let m = BALL_MASS;
         let inertia = 0.4 * m * r * r;
-        // A pair's relative motion has mass m/2: its spring and damping for the contact time
-        // and restitution.
-        let m_pair = 0.5 * m;
-        let zeta = -E_BALL.ln() / (std::f64::consts::PI.powi(2) + E_BALL.ln().powi(2)).sqrt();
-        let omega = std::f64::consts::PI / (IMPACT_TIME * (1.0 - zeta * zeta).sqrt());
-        let k = m_pair * omega * omega;
-        let c = 2.0 * zeta * (k * m_pair).sqrt();
+        // A pair's relative motion has mass m/2; a ball on a cushion, m.
+        let (k, c) = spring(0.5 * m, E_BALL);
+        let (k_wall, c_wall) = spring(m, E_CUSHION);
         let h = IMPACT_TIME / STEPS_PER_CONTACT;
         let n = group.len();
         let mut p: Vec<[f64; 2]> = Vec::with_capacity(n);
@@ -125,16 +120,10 @@ impl TableSim {
             .collect();
         let (hl, hw) = (self.table.length / 2.0, self.table.width / 2.0);
         let reach = self.table.cushion_reach();
-        let zeta_wall =
-            -E_CUSHION.ln() / (std::f64::consts::PI.powi(2) + E_CUSHION.ln().powi(2)).sqrt();
-        let omega_wall =
-            std::f64::consts::PI / (IMPACT_TIME * (1.0 - zeta_wall * zeta_wall).sqrt());
-        let k_wall = m * omega_wall * omega_wall;
-        let c_wall = 2.0 * zeta_wall * (k_wall * m).sqrt();
         for _ in 0..steps {
             let stop = (0..n).any(|g| {
                 outside.iter().any(|&k| {
-                    let q = self.motion_at_time(k, t).p;
+                    let q = self.motion_at(k, t).p;
                     (p[g][0] - q[0]).powi(2) + (p[g][1] - q[1]).powi(2) <= 4.0 * r * r
                 })
             });
@@ -301,35 +290,14 @@ impl TableSim {
             .collect();
         order.sort_by(|x, y| x.0.total_cmp(&y.0));
         for (when, pair, wall) in order {
+            let when = (when * 1e6).round() / 1e6;
             if let Some(k) = wall {
                 let (g, rail, _, imp) = wall_hits[k];
-                let ball = self.balls[group[g]].number;
-                let ep = &mut self.ball_rails[ball as usize]
-                    [crate::physics::colliders::rail_index(rail)];
-                let from_start = ep.from_start;
-                *ep = super::Episode::default();
-                self.events.push(Event::Cushion {
-                    t: (when * 1e6).round() / 1e6,
-                    ball,
-                    rail,
-                    impulse: imp,
-                    from_start,
-                });
+                self.log_cushion(when, group[g], rail, imp);
                 continue;
             }
             let (a, b) = pair.expect("a pair");
-            let (na, nb) = (self.balls[group[a]].number, self.balls[group[b]].number);
-            let (lo, hi) = (na.min(nb), na.max(nb));
-            let ep = &mut self.ball_pairs[lo as usize][hi as usize];
-            let from_start = ep.from_start;
-            *ep = super::Episode::default();
-            self.events.push(Event::BallBall {
-                t: (when * 1e6).round() / 1e6,
-                a: lo,
-                b: hi,
-                impulse: impulse[a * n + b],
-                from_start,
-            });
+            self.log_ball_ball(when, group[a], group[b], impulse[a * n + b]);
         }
         // Every ball's orientation up to the end, then the members' new motions from there.
         for &g in group {
@@ -355,6 +323,15 @@ impl TableSim {
                 .all(|&g| self.balls[g].status == Status::OnTable)
         );
     }
+}
+
+/// Stiffness and damping of a linear spring-dashpot contact on a body of mass `mass` that lasts
+/// `IMPACT_TIME` and ends with restitution `e`.
+fn spring(mass: f64, e: f64) -> (f64, f64) {
+    let zeta = -e.ln() / (std::f64::consts::PI.powi(2) + e.ln().powi(2)).sqrt();
+    let omega = std::f64::consts::PI / (IMPACT_TIME * (1.0 - zeta * zeta).sqrt());
+    let k = mass * omega * omega;
+    (k, 2.0 * zeta * (k * mass).sqrt())
 }
 
 fn add(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
