@@ -142,6 +142,16 @@ fn arc_length(p: &Piece) -> f64 {
 }
 
 impl Track {
+    /// A centre at rest at `c` from `t` on.
+    pub fn resting(c: [f64; 2], t: f64) -> Track {
+        Track {
+            pieces: [Piece::new(t, f64::INFINITY, c, [0.0; 2], [0.0; 2]); 3],
+            len: 1,
+            travel: 0.0,
+            stop: t,
+        }
+    }
+
     pub fn pieces(&self) -> &[Piece] {
         &self.pieces[..self.len]
     }
@@ -353,25 +363,9 @@ pub fn ball_ball(x: &Track, y: &Track, d: f64, from: f64) -> Option<f64> {
 }
 
 /// When a ball's centre first comes within `d` of a fixed point (a jaw's point, a hole's
-/// centre), from `from` on.
+/// centre), from `from` on: as with a ball resting there.
 pub fn ball_point(x: &Track, c: [f64; 2], d: f64, from: f64) -> Option<f64> {
-    for px in x.pieces() {
-        let lo = px.t0.max(from);
-        let hi = px.t1;
-        if !(hi > lo) || px.v == [0.0; 2] && px.a == [0.0; 2] {
-            continue;
-        }
-        let at = px.at(lo);
-        let p = [c[0] - at[0], c[1] - at[1]];
-        let v = px.velocity(lo);
-        let v = [-v[0], -v[1]];
-        let a = [-px.a[0], -px.a[1]];
-        let k = quartic(p, v, a, d);
-        if let Some(t) = first_entry(&k, lo, lo, hi.min(1e9), closing(p, v, a)) {
-            return Some(t);
-        }
-    }
-    None
+    ball_ball(x, &Track::resting(c, from), d, from)
 }
 
 /// When a ball's centre first comes within `reach` of a line segment from `start` along the
