@@ -579,9 +579,11 @@ fn merge_takes_the_shards_of_one_run_only() {
 
 /// Kills at random moments (SIGKILL and SIGINT, during a first run and during resumes), with
 /// two resumes at once now and then: once a resume finishes, the file holds every break once,
-/// byte for byte what an uninterrupted run writes.
+/// byte for byte what an uninterrupted run writes. A run must last longer than the kills'
+/// 30-730 ms: `RUN` breaks take a few seconds on one thread (about 1 ms a break).
 #[test]
 fn random_kills_and_concurrent_resumes_lose_and_double_nothing() {
+    const RUN: &str = "3000";
     let dir = scratch("kills");
     let whole = dir.join("whole.jsonl");
     let f = dir.join("f.jsonl");
@@ -590,7 +592,7 @@ fn random_kills_and_concurrent_resumes_lose_and_double_nothing() {
         let mut a = vec![
             "breaks",
             "--count",
-            "120",
+            RUN,
             "--seed",
             "11",
             "--threads",
@@ -606,7 +608,7 @@ fn random_kills_and_concurrent_resumes_lose_and_double_nothing() {
     assert!(
         breaks(&[
             "--count",
-            "120",
+            RUN,
             "--seed",
             "11",
             "--out",
@@ -669,6 +671,7 @@ fn random_kills_and_concurrent_resumes_lose_and_double_nothing() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+    println!("{kills} kills before a run finished");
     assert!(kills >= 2, "only {kills} kills");
     assert_eq!(
         std::fs::read(&f).unwrap(),
