@@ -105,12 +105,14 @@ fn the_output_is_byte_identical_whatever_the_number_of_threads() {
 
 #[test]
 fn a_killed_run_leaves_a_valid_file_and_resume_completes_it_without_duplicates() {
+    // Long enough (a few seconds on one thread, about 1 ms a break) to be killed part way.
+    const COUNT: &str = "3000";
     let dir = scratch("resume");
     let whole = dir.join("whole.jsonl");
     ok(&tenball(&[
         "breaks",
         "--count",
-        "100",
+        COUNT,
         "--seed",
         "9",
         "--threads",
@@ -124,7 +126,7 @@ fn a_killed_run_leaves_a_valid_file_and_resume_completes_it_without_duplicates()
             .args([
                 "breaks",
                 "--count",
-                "100",
+                COUNT,
                 "--seed",
                 "9",
                 "--threads",
@@ -161,7 +163,7 @@ fn a_killed_run_leaves_a_valid_file_and_resume_completes_it_without_duplicates()
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with("{\"tenball_breaks\":"), "{text}");
         let done = text.lines().count() - 1;
-        assert!((9..100).contains(&done), "{done} records");
+        assert!((9..3000).contains(&done), "{done} records");
         for line in text.lines() {
             serde_json::from_str::<serde_json::Value>(line).expect("a whole record");
         }
@@ -170,7 +172,7 @@ fn a_killed_run_leaves_a_valid_file_and_resume_completes_it_without_duplicates()
         ok(&tenball(&[
             "breaks",
             "--count",
-            "100",
+            COUNT,
             "--seed",
             "9",
             "--threads",

@@ -427,6 +427,9 @@ fn resume_never_cuts_what_it_did_not_write() {
 /// completes the file to the same bytes as an uninterrupted run.
 #[test]
 fn a_second_writer_on_one_file_is_refused() {
+    // Long enough (a few seconds on one thread, about 1 ms a break) to be running when the
+    // second writer comes.
+    const COUNT: &str = "3000";
     let dir = scratch("lock");
     let f = dir.join("l.jsonl");
     let fs = f.to_str().unwrap();
@@ -434,7 +437,7 @@ fn a_second_writer_on_one_file_is_refused() {
     assert!(
         breaks(&[
             "--count",
-            "150",
+            COUNT,
             "--seed",
             "5",
             "--out",
@@ -447,7 +450,7 @@ fn a_second_writer_on_one_file_is_refused() {
         .args([
             "breaks",
             "--count",
-            "150",
+            COUNT,
             "--seed",
             "5",
             "--threads",
@@ -466,7 +469,7 @@ fn a_second_writer_on_one_file_is_refused() {
     }
     let mut refused = 0;
     for _ in 0..3 {
-        let out = breaks(&["--count", "150", "--seed", "5", "--resume", "--out", fs]);
+        let out = breaks(&["--count", COUNT, "--seed", "5", "--resume", "--out", fs]);
         if out.status.code() == Some(2)
             && String::from_utf8_lossy(&out.stderr).contains("another tenball run")
         {
