@@ -9,6 +9,7 @@
 //! - [`scenario`]: teaching scenarios: a position, steps and the rulings they must give.
 //! - [`diagram`]: top-down handout drawings of a scenario (PNG, SVG), no GPU.
 //! - [`game`] (feature `game`, on by default): the interactive 3D game.
+//! - [`outfile`]: every file the tool writes is a new one (never over a user's file).
 //! - [`cli`]: the command-line subcommands behind the `tenball` binary.
 
 pub mod adapter;
@@ -18,6 +19,7 @@ pub mod diagram;
 pub mod echo;
 #[cfg(feature = "game")]
 pub mod game;
+pub mod outfile;
 pub mod palette;
 pub mod physics;
 pub mod referee;

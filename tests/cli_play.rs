@@ -72,3 +72,67 @@ fn bad_options_are_refused() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
 }
+
+/// Issue 15.5: a display variable that is set but names nothing that answers panicked in winit
+/// (exit 101); it is refused with a message, exit 2, as `scenario show` is.
+#[test]
+fn regression_a_stale_display_is_refused_with_exit_2_not_a_panic() {
+    for (var, value) in [
+        ("DISPLAY", ":99"),
+        ("DISPLAY", ""),
+        ("WAYLAND_DISPLAY", "nope"),
+    ] {
+        for cmd in [&["play"][..], &["scenario", "show"]] {
+            let out = Command::new(env!("CARGO_BIN_EXE_tenball"))
+                .args(cmd)
+                .env_remove("DISPLAY")
+                .env_remove("WAYLAND_DISPLAY")
+                .env(var, value)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{var}={value:?} {cmd:?}: {err}");
+            assert!(
+                err.contains("display") && !err.contains("panicked"),
+                "{err}"
+            );
+        }
+    }
+}
+
+/// Issue 15.1 and 15.11: `--screenshot` wrote its picture map (OUT.json) over the loaded table
+/// file and the picture over an existing file; a missing folder ran on for 2,000 frames. Every
+/// such path is refused before the window opens, and the files are left as they were.
+#[test]
+fn regression_a_screenshot_never_writes_over_a_file_nor_into_a_missing_folder() {
+    let dir = std::env::temp_dir().join(format!("tenball-cli-shot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("table.json");
+    let text = r#"{"layout": {"balls": [{"ball": 0, "at": {"x": -0.6, "y": 0.0}}, {"ball": 1, "at": {"x": 0.3, "y": 0.0}}, {"ball": 10, "at": {"x": 0.9, "y": 0.3}}]},
+        "state": {"phase": {"phase": "shot", "shooter": "A", "cue_ball": "as_it_lies", "push_out": false}, "on_table": [1, 10]}}"#;
+    std::fs::write(&table, text).unwrap();
+    let picture = dir.join("old.png");
+    std::fs::write(&picture, b"a picture of mine").unwrap();
+    let cases = [
+        (dir.join("table.png"), "table.json"),
+        (picture.clone(), "old.png"),
+        (dir.join("nodir/x.png"), "does not exist"),
+    ];
+    for (out, says) in cases {
+        let o = play(
+            &[
+                "--load",
+                table.to_str().unwrap(),
+                "--screenshot",
+                out.to_str().unwrap(),
+            ],
+            true,
+        );
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+    assert_eq!(std::fs::read_to_string(&table).unwrap(), text);
+    assert_eq!(std::fs::read(&picture).unwrap(), b"a picture of mine");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -287,10 +287,10 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
                         path.display()
                     )));
                 }
-                eprintln!(
+                super::warn(&format!(
                     "{}:{line}: a record cut short by the interruption; it is run again",
                     path.display()
-                );
+                ));
                 f.set_len(back.valid_len).map_err(|e| {
                     CliError::input(format!(
                         "{}: cannot cut the partial record: {e}",
@@ -301,10 +301,10 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
             if back.valid_len == 0 {
                 records::append(&mut f, &records::header(format, &inputs)).map_err(io_err(path))?;
             }
-            eprintln!(
+            super::warn(&format!(
                 "resuming: {done} of {total} breaks already in {}",
                 path.display()
-            );
+            ));
             f
         } else {
             let mut f = OpenOptions::new()
@@ -612,7 +612,7 @@ fn merge(args: &MergeArgs) -> Result<(), CliError> {
                 gaps.join("; ")
             )));
         }
-        eprintln!("note (--partial): {}", gaps.join("; "));
+        super::warn(&format!("note (--partial): {}", gaps.join("; ")));
     }
     all.sort_by_key(|r| r.index);
     if let Some(w) = all.windows(2).find(|w| w[0].index == w[1].index) {

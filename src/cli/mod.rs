@@ -87,10 +87,17 @@ pub fn main() -> ExitCode {
         // The reader went away (`| head`): end quietly, as command-line tools do.
         Err(e) if e.message.is_empty() => ExitCode::from(e.code),
         Err(e) => {
-            eprintln!("tenball: {}", e.message);
+            warn(&e.message);
             ExitCode::from(e.code)
         }
     }
+}
+
+/// Writes `tenball: MESSAGE` to stderr. A stderr that cannot be written (closed, a full disk)
+/// loses the message but never stops the work or changes the exit code (`eprintln!` panics).
+pub fn warn(message: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "tenball: {message}");
 }
 
 /// Writes the command's output to stdout. A closed pipe ends the command quietly (exit 0); any

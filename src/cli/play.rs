@@ -150,10 +150,36 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
             ScriptStep::Exit,
         ]);
     }
+    check_pictures(&steps)?;
     if !steps.is_empty() {
         opts.script = Some(Script { steps });
     }
     Ok(opts)
+}
+
+/// Every screenshot a run will take, and the picture map beside it, must be a new file in a
+/// folder that exists: refused before the window opens, so that no file (the loaded table
+/// among them) is ever written over and no run ends in a failed write.
+fn check_pictures(steps: &[ScriptStep]) -> Result<(), CliError> {
+    let mut seen = std::collections::HashSet::new();
+    for step in steps {
+        let ScriptStep::Screenshot(out) = step else {
+            continue;
+        };
+        let map = crate::game::picture_map_path(out);
+        for (path, what) in [(out, "the screenshot"), (&map, "its picture map")] {
+            if let Some(why) = crate::outfile::problem(path, what) {
+                return Err(CliError::input(format!("--screenshot: {why}")));
+            }
+            if !seen.insert(path.clone()) {
+                return Err(CliError::input(format!(
+                    "--screenshot: {} is written twice in one run",
+                    path.display()
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
@@ -162,21 +188,115 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
 
 /// Opens the game with these options.
 pub fn run_with(opts: GameOptions) -> Result<(), CliError> {
-    // Without a display winit cannot open a window (and would panic): say what to do.
-    if cfg!(target_os = "linux")
-        && std::env::var_os("DISPLAY").is_none()
-        && std::env::var_os("WAYLAND_DISPLAY").is_none()
-    {
-        return Err(CliError::input(
-            "no display to open the game's window on (neither DISPLAY nor WAYLAND_DISPLAY is set); \
-             on a machine without one run it under Xvfb: xvfb-run -a tenball play ...",
-        ));
+    if cfg!(target_os = "linux") {
+        display_problem().map_or(Ok(()), |why| Err(CliError::input(why)))?;
     }
-    match crate::game::run(opts) {
-        bevy::app::AppExit::Success => Ok(()),
-        bevy::app::AppExit::Error(code) => Err(CliError {
+    // winit panics where a display it was promised cannot be opened after all (a server that
+    // refuses the connection): a message and exit 2 instead of a backtrace.
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| crate::game::run(opts)));
+    match run {
+        Ok(bevy::app::AppExit::Success) => Ok(()),
+        Ok(bevy::app::AppExit::Error(code)) => Err(CliError {
             code: code.get(),
             message: "the game stopped with an error".into(),
         }),
+        Err(_) => Err(CliError::input(format!(
+            "the game's window could not be opened on this display ({}); {RUN_UNDER_XVFB}",
+            display_words()
+        ))),
+    }
+}
+
+const RUN_UNDER_XVFB: &str =
+    "on a machine without a display run it under Xvfb: xvfb-run -a tenball play ...";
+
+fn display_words() -> String {
+    let var = |k: &str| std::env::var(k).ok();
+    format!(
+        "DISPLAY={:?}, WAYLAND_DISPLAY={:?}",
+        var("DISPLAY").unwrap_or_default(),
+        var("WAYLAND_DISPLAY").unwrap_or_default()
+    )
+}
+
+/// Why no window can be opened, when neither a Wayland socket nor an X server named by the
+/// environment answers (a stale DISPLAY over ssh or in a container is common).
+fn display_problem() -> Option<String> {
+    let wayland = std::env::var("WAYLAND_DISPLAY")
+        .ok()
+        .filter(|w| !w.is_empty());
+    let x = std::env::var("DISPLAY").ok().filter(|d| !d.is_empty());
+    if wayland.is_none() && x.is_none() {
+        return Some(format!(
+            "no display to open the game's window on (neither DISPLAY nor WAYLAND_DISPLAY is \
+             set); {RUN_UNDER_XVFB}"
+        ));
+    }
+    if wayland.as_deref().is_some_and(wayland_answers) || x.as_deref().is_some_and(x_answers) {
+        return None;
+    }
+    Some(format!(
+        "no display answers ({}): the X server or Wayland compositor named is not running or \
+         cannot be reached; {RUN_UNDER_XVFB}",
+        display_words()
+    ))
+}
+
+/// Whether the Wayland compositor's socket accepts a connection.
+fn wayland_answers(name: &str) -> bool {
+    let path = if name.starts_with('/') {
+        PathBuf::from(name)
+    } else {
+        match std::env::var_os("XDG_RUNTIME_DIR") {
+            Some(dir) => PathBuf::from(dir).join(name),
+            None => return false,
+        }
+    };
+    unix_answers(&path)
+}
+
+#[cfg(unix)]
+fn unix_answers(path: &std::path::Path) -> bool {
+    std::os::unix::net::UnixStream::connect(path).is_ok()
+}
+
+#[cfg(not(unix))]
+fn unix_answers(_: &std::path::Path) -> bool {
+    true
+}
+
+/// Whether the X server a DISPLAY value names accepts a connection: `:N` on its local socket,
+/// `HOST:N` on TCP port 6000 + N.
+fn x_answers(display: &str) -> bool {
+    let Some((host, rest)) = display.rsplit_once(':') else {
+        return false;
+    };
+    let Some(n) = rest.split('.').next().and_then(|n| n.parse::<u16>().ok()) else {
+        return false;
+    };
+    if host.is_empty() || host == "unix" {
+        return unix_answers(&PathBuf::from(format!("/tmp/.X11-unix/X{n}")));
+    }
+    let Some(port) = n.checked_add(6000) else {
+        return false;
+    };
+    use std::net::ToSocketAddrs;
+    (host, port).to_socket_addrs().is_ok_and(|mut addrs| {
+        addrs.any(|a| {
+            std::net::TcpStream::connect_timeout(&a, std::time::Duration::from_secs(2)).is_ok()
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_display_that_names_no_server_does_not_answer() {
+        assert!(!x_answers(":9999"));
+        assert!(!x_answers("nonsense"));
+        assert!(!x_answers(":x"));
+        assert!(!wayland_answers("/nonexistent/wayland-socket"));
     }
 }
