@@ -194,7 +194,7 @@ impl GameState {
             let three_fouls = fouler.count >= 2 && fouler.warned;
             if fouler.count >= 2 && !fouler.warned {
                 text.push(format!(
-                    "{shooter} was not warned on two fouls, so this foul counts as his second (7.14)."
+                    "{shooter} was not warned on two fouls, so this foul counts as {shooter}'s second (7.14)."
                 ));
             }
             next.fouls[shooter.index()].count = (fouler.count + 1).min(2);
@@ -221,7 +221,7 @@ impl GameState {
                 _ if three_fouls => {
                     rule = "7.14";
                     text.push(format!(
-                        "It is {shooter}'s third consecutive foul after a warning: he loses the rack (7.14)."
+                        "It is {shooter}'s third consecutive foul after a warning: {shooter} loses the rack (7.14)."
                     ));
                     rack_result = Some(next.win_rack(opponent, WinReason::ThreeFouls, "7.14"));
                 }
@@ -729,6 +729,15 @@ impl GameState {
         }
     }
 
+    /// The same breaker's fresh rack with the score and the rack number kept: what a practice
+    /// re-rack gives (no fouls, no warning, no stalemate count, inning 1), from the one place
+    /// that sets up a new rack.
+    pub fn rerack(&self) -> GameState {
+        let mut s = self.clone();
+        s.new_rack(self.breaker);
+        s
+    }
+
     fn new_rack(&mut self, breaker: PlayerId) {
         self.breaker = breaker;
         self.phase = Phase::Break { breaker };
@@ -748,14 +757,28 @@ fn ball_words(balls: &[u8]) -> String {
     )
 }
 
-/// A sentence of an explanation with its first letter in capitals ("player B shoots" opens
-/// several).
+/// Sentences of an explanation with their first letters in capitals ("player B shoots" opens
+/// several, some after another sentence in the same piece: "(5.3). player B shoots").
 fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+    let mut out = String::with_capacity(text.len());
+    let mut start = true;
+    let mut prev = ' ';
+    for c in text.chars() {
+        if start && c.is_alphabetic() {
+            out.extend(c.to_uppercase());
+            start = false;
+        } else {
+            out.push(c);
+            if !c.is_whitespace() {
+                start = false;
+            }
+        }
+        if c == ' ' && matches!(prev, '.' | '!' | '?') {
+            start = true;
+        }
+        prev = c;
     }
+    out
 }
 
 #[cfg(test)]
@@ -767,5 +790,9 @@ mod sentence_tests {
         assert_eq!(sentence("player B shoots (5.4)."), "Player B shoots (5.4).");
         assert_eq!(sentence("Legal break."), "Legal break.");
         assert_eq!(sentence(""), "");
+        assert_eq!(
+            sentence("A rail was reached (5.3). player B shoots at x = 0.692 m."),
+            "A rail was reached (5.3). Player B shoots at x = 0.692 m."
+        );
     }
 }
