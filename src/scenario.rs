@@ -76,6 +76,67 @@ pub struct Expect {
     pub spotted: Option<u8>,
 }
 
+/// The library of teaching scenarios, built into the binary from `assets/scenarios` so that
+/// it travels with the tool wherever it is run.
+static LIBRARY: include_dir::Dir<'static> =
+    include_dir::include_dir!("$CARGO_MANIFEST_DIR/assets/scenarios");
+
+/// A scenario of the library: its name (the file's stem, what `scenario show NAME` takes) and
+/// the scenario.
+#[derive(Debug, Clone)]
+pub struct LibraryEntry {
+    pub name: String,
+    pub scenario: Scenario,
+}
+
+impl LibraryEntry {
+    pub fn title(&self) -> &str {
+        &self.scenario.title
+    }
+
+    /// Its rules, for a list.
+    pub fn rules(&self) -> String {
+        self.scenario.rules.join(", ")
+    }
+}
+
+/// The built-in library, in name order. Each file was checked by the suite; one that no longer
+/// parses is left out with its message.
+pub fn library() -> (Vec<LibraryEntry>, Vec<String>) {
+    let mut files: Vec<_> = LIBRARY
+        .files()
+        .filter(|f| f.path().extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort_by_key(|f| f.path());
+    let mut out = Vec::new();
+    let mut problems = Vec::new();
+    for f in files {
+        let name = f
+            .path()
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match f
+            .contents_utf8()
+            .ok_or_else(|| ScenarioError(format!("{name}: not UTF-8")))
+            .and_then(|text| Scenario::parse(&name, text))
+        {
+            Ok(scenario) => out.push(LibraryEntry { name, scenario }),
+            Err(e) => problems.push(e.0),
+        }
+    }
+    (out, problems)
+}
+
+/// A scenario of the built-in library by name.
+pub fn from_library(name: &str) -> Option<Scenario> {
+    library()
+        .0
+        .into_iter()
+        .find(|e| e.name == name)
+        .map(|e| e.scenario)
+}
+
 impl Scenario {
     /// A scenario from a table file (as the game saves it): its position and, when the file
     /// holds a stroke and a call, one step that plays them, expecting the ruling they give now.
@@ -142,10 +203,14 @@ impl Scenario {
     /// Reads a scenario file: malformed JSON gives the file, line and column; a position that
     /// cannot be played gives the problem.
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
-        let name = path.display();
         let text = std::fs::read_to_string(path)
-            .map_err(|e| ScenarioError(format!("{name}: cannot read: {e}")))?;
-        let s: Scenario = serde_json::from_str(&text)
+            .map_err(|e| ScenarioError(format!("{}: cannot read: {e}", path.display())))?;
+        Scenario::parse(&path.display().to_string(), &text)
+    }
+
+    /// A scenario from its text; `name` (a file's path or a library name) heads every message.
+    pub fn parse(name: &str, text: &str) -> Result<Scenario, ScenarioError> {
+        let s: Scenario = serde_json::from_str(text)
             .map_err(|e| ScenarioError(format!("{name}:{}", crate::echo::json_problem(&e))))?;
         s.position
             .check()

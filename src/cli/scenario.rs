@@ -1,5 +1,7 @@
-//! `tenball scenario check [FILES]`: plays teaching scenarios (by default every one in
-//! `assets/scenarios/`) and says, for each that does not hold, the step and the difference.
+//! `tenball scenario check|show|diagram|new`: plays teaching scenarios (by default the library
+//! built into the binary) and says, for each that does not hold, the step and the difference;
+//! shows one in the game; draws one; writes a new one. A scenario is named by a file, by a
+//! folder of files, or by its name in the built-in library.
 
 use std::path::PathBuf;
 
@@ -17,7 +19,7 @@ pub struct ScenarioArgs {
 pub enum ScenarioCommand {
     /// Play scenarios and compare each step's ruling with what the scenario expects.
     Check {
-        /// Scenario files; all of `assets/scenarios/*.json` when none are given.
+        /// Scenario files or folders of them; the built-in library when none are given.
         files: Vec<PathBuf>,
         /// Also replay each scenario played on the table N times with the batch runs'
         /// execution noise and say how often its rulings hold.
@@ -40,8 +42,8 @@ pub enum ScenarioCommand {
     /// each shot marked and the ruling card.
     #[cfg(feature = "game")]
     Show {
-        /// A scenario file, or the name of one in the library; the first of the library when
-        /// none is given.
+        /// A scenario file, a folder of them (its first is shown, the rest are its library), or
+        /// the name of one in the built-in library; the library's first when none is given.
         scenario: Option<String>,
         #[command(flatten)]
         play: Box<super::play::PlayArgs>,
@@ -60,9 +62,6 @@ pub enum ScenarioCommand {
     },
 }
 
-/// Where the library lives.
-pub const LIBRARY: &str = "assets/scenarios";
-
 pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
     let (files, robust, seed) = match &args.command {
         ScenarioCommand::Check {
@@ -78,20 +77,23 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
     if robust.is_some_and(|n| !(1..=100_000).contains(&n)) {
         return Err(CliError::input("--robust: from 1 to 100000 replays"));
     }
-    let files = if files.is_empty() {
-        library()?
+    let named = if files.is_empty() {
+        built_in()
     } else {
-        files.clone()
+        let mut all = Vec::new();
+        for f in files {
+            all.extend(from_path(f)?);
+        }
+        all
     };
     let mut failed = 0;
     let mut text = String::new();
-    for f in &files {
-        let s = Scenario::load(f).map_err(|e| CliError::input(e.0))?;
+    for (label, s) in &named {
         let diffs = s.check();
         if diffs.is_empty() {
             text.push_str(&format!(
                 "ok    {}: {} ({})\n",
-                f.display(),
+                label,
                 s.title,
                 s.rules.join(", ")
             ));
@@ -105,7 +107,7 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
             }
         } else {
             failed += 1;
-            text.push_str(&format!("FAIL  {}: {}\n", f.display(), s.title));
+            text.push_str(&format!("FAIL  {}: {}\n", label, s.title));
             for d in diffs {
                 text.push_str(&format!("      {d}\n"));
             }
@@ -113,7 +115,7 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
     }
     text.push_str(&format!(
         "{} passed, {} failed",
-        files.len() - failed,
+        named.len() - failed,
         failed
     ));
     super::emit(&text)?;
@@ -127,24 +129,72 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
 }
 
 /// A scenario by file or library name.
-fn find(name: &str) -> PathBuf {
-    if std::path::Path::new(name).exists() {
-        PathBuf::from(name)
-    } else {
-        PathBuf::from(LIBRARY).join(format!("{name}.json"))
+fn find(name: &str) -> Result<Scenario, CliError> {
+    let path = std::path::Path::new(name);
+    if path.is_file() {
+        return Scenario::load(path).map_err(|e| CliError::input(e.0));
     }
+    crate::scenario::from_library(name).ok_or_else(|| {
+        let names: Vec<String> = built_in().into_iter().map(|(n, _)| n).collect();
+        CliError::input(format!(
+            "{name}: no such file, and no scenario of that name in the library ({})",
+            names.join(", ")
+        ))
+    })
+}
+
+/// The built-in library's scenarios with their names.
+fn built_in() -> Vec<(String, Scenario)> {
+    let (entries, problems) = crate::scenario::library();
+    for p in problems {
+        super::warn(&format!("library: {p}"));
+    }
+    entries.into_iter().map(|e| (e.name, e.scenario)).collect()
+}
+
+/// The scenarios a path names: the file, or every `.json` file of the folder in name order.
+fn from_path(path: &std::path::Path) -> Result<Vec<(String, Scenario)>, CliError> {
+    let files = if path.is_dir() {
+        let dir = std::fs::read_dir(path)
+            .map_err(|e| CliError::input(format!("{}: cannot read: {e}", path.display())))?;
+        let mut files: Vec<PathBuf> = dir
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(CliError::input(format!(
+                "{}: no scenario files (*.json) in this folder",
+                path.display()
+            )));
+        }
+        files
+    } else {
+        vec![path.to_path_buf()]
+    };
+    files
+        .iter()
+        .map(|f| {
+            Scenario::load(f)
+                .map(|s| (f.display().to_string(), s))
+                .map_err(|e| CliError::input(e.0))
+        })
+        .collect()
 }
 
 #[cfg(feature = "game")]
 fn show(name: Option<&str>, play: &super::play::PlayArgs) -> Result<(), CliError> {
-    let path = match name {
-        Some(n) => find(n),
-        None => library()?
-            .into_iter()
-            .next()
-            .ok_or_else(|| CliError::input(format!("{LIBRARY}: no scenarios")))?,
+    let library: Vec<(String, Scenario)> = match name {
+        Some(n) if std::path::Path::new(n).is_dir() => from_path(std::path::Path::new(n))?,
+        _ => built_in(),
     };
-    let s = Scenario::load(&path).map_err(|e| CliError::input(e.0))?;
+    let s = match name {
+        Some(n) if !std::path::Path::new(n).is_dir() => find(n)?,
+        _ => library
+            .first()
+            .map(|(_, s)| s.clone())
+            .ok_or_else(|| CliError::input("no scenarios to show"))?,
+    };
     let mut opts = super::play::options(play)?;
     let base = crate::game::options_from_file(s.position.clone(), crate::game::Mode::Practice);
     opts.table = base.table;
@@ -152,13 +202,15 @@ fn show(name: Option<&str>, play: &super::play::PlayArgs) -> Result<(), CliError
     opts.rules = base.rules;
     opts.load = base.load;
     opts.lesson = Some(s);
-    opts.library = library().unwrap_or_default();
+    opts.library = library
+        .into_iter()
+        .map(|(name, scenario)| crate::scenario::LibraryEntry { name, scenario })
+        .collect();
     super::play::run_with(opts)
 }
 
 fn diagram(name: &str, out: &std::path::Path) -> Result<(), CliError> {
-    let path = find(name);
-    let s = Scenario::load(&path).map_err(|e| CliError::input(e.0))?;
+    let s = find(name)?;
     crate::diagram::draw(&s, out).map_err(CliError::input)?;
     super::emit(&format!("wrote {}", out.display()))
 }
@@ -188,19 +240,4 @@ fn new(table: &std::path::Path, out: &std::path::Path, title: &str) -> Result<()
         out.display(),
         s.steps.len()
     ))
-}
-
-/// Every scenario file of the library, in name order.
-fn library() -> Result<Vec<PathBuf>, CliError> {
-    let dir = std::fs::read_dir(LIBRARY).map_err(|e| {
-        CliError::input(format!(
-            "{LIBRARY}: cannot read: {e} (run from the repository, or give files)"
-        ))
-    })?;
-    let mut files: Vec<PathBuf> = dir
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    Ok(files)
 }
