@@ -54,6 +54,8 @@ fn m(app: &App) -> &Match {
     app.world().resource::<Match>()
 }
 
+/// Presses and releases a key, and lets the frame after the release run too: Space shoots on
+/// its release, and the shot cycle changes a frame after the action.
 fn tap(app: &mut App, key: KeyCode) {
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
@@ -62,6 +64,7 @@ fn tap(app: &mut App, key: KeyCode) {
     let mut k = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
     k.release(key);
     k.clear();
+    app.update();
     app.update();
 }
 
@@ -330,11 +333,22 @@ fn ball_in_hand_refuses_an_overlap_and_accepts_a_free_place() {
 fn on_the_break_the_cue_ball_stays_behind_the_head_string() {
     let mut app = app_with(GameOptions::default());
     let start = m(&app).cue_ball().unwrap();
+    // Dragged past the head string, it stops at the string, under the pointer's line.
     drag(&mut app, start, Point::new(-0.3, 0.1));
-    assert_eq!(m(&app).cue_ball(), Some(start));
+    let t = m(&app).table();
+    let placed = m(&app).cue_ball().unwrap();
+    assert!(t.in_kitchen(placed), "{placed:?}");
+    assert!((placed.x - t.head_string_x()).abs() < 0.01 && placed.y == 0.1);
+    // A placement asked for past it (a script's) is refused by the rule.
+    app.world_mut()
+        .write_message(tenball::game::GameAction::PlaceCueBall(Point::new(
+            -0.3, 0.1,
+        )));
+    app.update();
+    assert_eq!(m(&app).cue_ball(), Some(placed));
     assert!(m(&app).message.as_deref().unwrap().contains("(5.3)"));
     let ok = Point::new(-0.9, 0.3);
-    drag(&mut app, start, ok);
+    drag(&mut app, placed, ok);
     assert_eq!(m(&app).cue_ball(), Some(ok));
 }
 
@@ -653,6 +667,7 @@ fn lesson_app(name: &str) -> App {
     let mut opts =
         tenball::game::options_from_file(s.position.clone(), tenball::game::Mode::Practice);
     opts.lesson = Some(s);
+    opts.library = tenball::scenario::library().0;
     app_with(opts)
 }
 
@@ -706,9 +721,13 @@ fn the_scenario_player_takes_actions_and_told_shots() {
 fn the_scenario_player_opens_another_scenario_of_the_library() {
     let mut app = lesson_app("two-foul-warning-by-hand");
     tap(&mut app, KeyCode::Period);
-    app.world_mut().write_message(tenball::game::OpenScenario(
-        "assets/scenarios/push-out-played.json".into(),
-    ));
+    let library = tenball::scenario::library().0;
+    let i = library
+        .iter()
+        .position(|e| e.name == "push-out-played")
+        .expect("the library has the push out");
+    app.world_mut()
+        .write_message(tenball::game::OpenScenario(i));
     app.update();
     app.update();
     assert_eq!(

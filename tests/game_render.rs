@@ -18,6 +18,184 @@ struct PictureMap {
     balls: Vec<(u8, [f32; 2])>,
     radius_px: f32,
     cloth: Vec<[f32; 2]>,
+    corners: Vec<[f32; 2]>,
+    /// left, top, right, bottom
+    free_area: [f32; 4],
+}
+
+impl PictureMap {
+    fn load(picture: &Path) -> PictureMap {
+        let text = std::fs::read_to_string(picture.with_extension("json"))
+            .unwrap_or_else(|e| panic!("{}: {e}", picture.display()));
+        serde_json::from_str(&text).unwrap()
+    }
+
+    fn in_free_area(&self, p: [f32; 2]) -> bool {
+        let [l, t, r, b] = self.free_area;
+        p[0] >= l && p[0] <= r && p[1] >= t && p[1] <= b
+    }
+}
+
+/// Runs `tenball ARGS` under xvfb-run at 1280x720 in `dir`, within ten minutes; false when
+/// there is no xvfb-run (outside CI).
+fn run_game(dir: &Path, args: &[&str]) -> bool {
+    if !have_xvfb() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have xvfb-run (setup.sh installs it)"
+        );
+        eprintln!("xvfb-run not found: the rendering test is skipped (run ./setup.sh)");
+        return false;
+    }
+    let mut child = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x720x24"])
+        .arg(env!("CARGO_BIN_EXE_tenball"))
+        .args(args)
+        .current_dir(dir)
+        .spawn()
+        .expect("xvfb-run starts");
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > Duration::from_secs(600) {
+            let _ = child.kill();
+            panic!("the game did not finish its script within 10 minutes");
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert!(status.success(), "tenball {args:?} exited with {status}");
+    true
+}
+
+/// The table's four corners lie in the part of the picture the panels leave free, and the
+/// panels take some of the picture (the dock on the right, the bar on top).
+fn assert_table_framed(picture: &Path) {
+    let map = PictureMap::load(picture);
+    assert_eq!(map.corners.len(), 4, "{}", picture.display());
+    for c in &map.corners {
+        assert!(
+            map.in_free_area(*c),
+            "{}: corner {c:?} outside the free area {:?}",
+            picture.display(),
+            map.free_area
+        );
+    }
+    assert!(
+        map.free_area[2] < map.width as f32 - 100.0,
+        "no dock: {:?}",
+        map.free_area
+    );
+    assert!(map.free_area[1] > 20.0, "no top bar: {:?}", map.free_area);
+    assert!(Picture::load(picture).w == map.width);
+}
+
+#[test]
+fn the_break_placed_by_dragging_and_played_is_framed_in_the_free_area() {
+    let dir = std::env::temp_dir().join(format!("tenball-render-break-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("break.json");
+    std::fs::write(
+        &script,
+        r#"{"steps": [
+            {"wait": 20},
+            {"point_at": {"x": -0.685, "y": 0.0}}, "mouse_down",
+            {"point_at": {"x": -0.75, "y": 0.15}}, {"wait": 3}, "mouse_up", {"wait": 10},
+            {"screenshot": "placed.png"},
+            {"key": "Space"}, {"wait": 12},
+            {"screenshot": "playing.png"},
+            "wait_rest", {"wait": 10},
+            {"screenshot": "ruled.png"},
+            "exit"
+        ]}"#,
+    )
+    .unwrap();
+    if !run_game(&dir, &["play", "--script", "break.json"]) {
+        return;
+    }
+    // The cue ball was dropped where the pointer let go and the break was played from there:
+    // the ruling's picture shows the break's outcome, framed.
+    let placed = PictureMap::load(&dir.join("placed.png"));
+    let cue = placed
+        .balls
+        .iter()
+        .find(|b| b.0 == 0)
+        .expect("the cue ball")
+        .1;
+    assert!(placed.in_free_area(cue), "cue ball at {cue:?}");
+    assert_table_framed(&dir.join("playing.png"));
+    assert_table_framed(&dir.join("ruled.png"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_shot_with_the_cue_ball_dragged_aimed_and_called_by_mouse_is_framed_and_saved() {
+    let dir = std::env::temp_dir().join(format!("tenball-render-shot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("start.json"),
+        r#"{"layout": {"table": "9ft", "balls": [
+              {"ball": 0, "at": {"x": -0.75, "y": 0.05}},
+              {"ball": 1, "at": {"x": 0.90, "y": 0.45}},
+              {"ball": 5, "at": {"x": 0.10, "y": -0.35}},
+              {"ball": 10, "at": {"x": -0.20, "y": -0.40}}]},
+            "state": {"phase": {"phase": "shot", "shooter": "A", "cue_ball": "in_hand", "push_out": false},
+                      "on_table": [1, 5, 10]},
+            "players": ["Ann", "Bob"]}"#,
+    )
+    .unwrap();
+    // The cue ball goes on the line from the foot-left corner through the 1; the cue then
+    // turns to the 1 by itself; a drag sideways and back turns it and brings it back; a click
+    // on the 1 calls it; F5 saves what was set up.
+    std::fs::write(
+        dir.join("shot.json"),
+        r#"{"steps": [
+            {"wait": 20},
+            {"point_at": {"x": -0.75, "y": 0.05}}, "mouse_down",
+            {"point_at": {"x": 0.308, "y": 0.154}}, {"wait": 3}, "mouse_up", {"wait": 12},
+            {"point_at": {"x": 0.55, "y": 0.2}}, "mouse_down", {"wait": 2},
+            {"mouse_move": 20.0}, {"wait": 2}, {"mouse_move": -20.0}, {"wait": 2}, "mouse_up",
+            {"point_at": {"x": 0.9, "y": 0.45}}, "mouse_down", {"wait": 2}, "mouse_up",
+            {"call_pocket": "foot_left"}, {"wait": 3},
+            {"key": "F5"}, {"wait": 3},
+            {"screenshot": "aimed.png"},
+            {"key": "Space"}, {"wait": 10},
+            {"screenshot": "playing.png"},
+            "wait_rest", {"wait": 10},
+            {"screenshot": "ruled.png"},
+            "exit"
+        ]}"#,
+    )
+    .unwrap();
+    if !run_game(
+        &dir,
+        &["play", "--load", "start.json", "--script", "shot.json"],
+    ) {
+        return;
+    }
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("tenball-table.json")).unwrap())
+            .unwrap();
+    let cue = &saved["layout"]["balls"][0]["at"];
+    let (x, y) = (cue["x"].as_f64().unwrap(), cue["y"].as_f64().unwrap());
+    assert!(
+        (x - 0.308).abs() < 0.01 && (y - 0.154).abs() < 0.01,
+        "the cue ball lies at ({x}, {y}), not where it was let go"
+    );
+    assert_eq!(saved["call"]["ball"], 1, "{}", saved["call"]);
+    assert_eq!(saved["call"]["pocket"], "foot_left", "{}", saved["call"]);
+    let aim = saved["stroke"]["aim_deg"].as_f64().unwrap();
+    let want = (0.45_f64 - 0.154).atan2(0.9 - 0.308).to_degrees();
+    assert!((aim - want).abs() < 0.5, "aim {aim} vs {want}");
+    let aimed = PictureMap::load(&dir.join("aimed.png"));
+    for b in [0u8, 1] {
+        let p = aimed.balls.iter().find(|x| x.0 == b).expect("ball drawn").1;
+        assert!(aimed.in_free_area(p), "ball {b} at {p:?}");
+    }
+    assert_table_framed(&dir.join("playing.png"));
+    assert_table_framed(&dir.join("ruled.png"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn have_xvfb() -> bool {

@@ -1,23 +1,31 @@
-//! Cameras: behind the cue ball while aiming (it follows the aim), overhead, or free orbit,
-//! pan and zoom (bevy_panorbit_camera: right button orbits, middle pans, the wheel zooms); moves
-//! between them are smoothed. `c` cycles the views. Also where the pointer meets the table, for
-//! the input.
+//! Cameras: behind the cue ball while aiming (it follows the aim; it rises near a rail so the
+//! rail never fills the view, and holds still while the cue ball in hand is dragged), a view
+//! of the whole table while a shot plays, overhead, or free orbit, pan and zoom
+//! (bevy_panorbit_camera: right button orbits, middle pans, the wheel zooms a tenth a notch).
+//! Every framed view is fitted to the free area of the window, the part the panels leave, and
+//! the 3D view is drawn only there, so no panel covers the table. `c` cycles the views (at the
+//! table; in set-up mode it puts the cue ball back). Also
+//! where the pointer's ray meets the table, for the input.
 
+use bevy::camera::Viewport;
+use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraPlugin};
 
-use super::input::{Aim, Pointer};
+use super::input::{Aim, Drag, Pointer};
 use super::playback::Playback;
-use super::scene::world;
+use super::scene::{RAIL_WIDTH, world};
 use super::session::Match;
 use super::{GameSystems, ShotCycle};
-use crate::table::Point;
+use crate::physics::CUSHION_DEPTH;
+use crate::physics::params::RAIL_TOP;
+use crate::table::{Point, Table};
 
 /// The camera views.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum CameraView {
-    /// Low behind the cue ball, looking along the aim.
+    /// Low behind the cue ball, looking along the aim; the whole table while a shot plays.
     #[default]
     Behind,
     /// Straight down on the whole table.
@@ -36,26 +44,189 @@ impl CameraView {
     }
 }
 
+/// The part of the window the panels leave free (logical pixels from each edge); the 3D view
+/// is drawn there.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct FreeArea {
+    pub top: f32,
+    pub right: f32,
+    pub bottom: f32,
+    pub left: f32,
+}
+
+/// Where an orbit camera should go: it looks at `focus` from `radius` away, turned by `yaw`
+/// about the vertical and raised by `pitch` (bevy_panorbit_camera's angles).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Goal {
+    pub focus: Vec3,
+    pub yaw: f32,
+    pub pitch: f32,
+    pub radius: f32,
+}
+
+impl Goal {
+    /// The camera's transform for this goal, as bevy_panorbit_camera places it.
+    pub fn transform(&self) -> Transform {
+        let rotation =
+            Quat::from_axis_angle(Vec3::Y, self.yaw) * Quat::from_axis_angle(Vec3::X, -self.pitch);
+        Transform {
+            translation: self.focus + rotation * Vec3::new(0.0, 0.0, self.radius),
+            rotation,
+            ..default()
+        }
+    }
+}
+
+/// bevy's default vertical field of view.
+pub const FOV_Y: f32 = std::f32::consts::FRAC_PI_4;
+/// The share of the view's half-width and half-height the table may fill.
+const FILL: f32 = 0.94;
+/// The pitch of the view of a shot playing (rad): the table seen from its right side, high.
+pub const SHOT_PITCH: f32 = 1.2;
+/// The behind view's usual pitch and distance.
+const BEHIND_PITCH: f32 = 0.32;
+const BEHIND_RADIUS: f32 = 0.95;
+
+/// The table's outer corners (the rails' outer edges at the rail top) and the cloth's corners,
+/// in the world frame.
+pub fn table_corners(t: &Table) -> Vec<Vec3> {
+    let out = CUSHION_DEPTH + RAIL_WIDTH;
+    let (hx, hy) = (t.length / 2.0, t.width / 2.0);
+    let mut pts = Vec::new();
+    for (sx, sy) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
+        pts.push(world(sx * (hx + out), sy * (hy + out), RAIL_TOP));
+        pts.push(world(sx * hx, sy * hy, 0.0));
+    }
+    pts
+}
+
+/// Where `p` falls in a view of `aspect` (width over height) from `goal`, in normalised device
+/// coordinates (-1 to 1 across the view), or `None` behind the camera.
+pub fn project(goal: &Goal, aspect: f32, p: Vec3) -> Option<Vec2> {
+    let view = goal.transform().to_matrix().inverse();
+    let clip = Mat4::perspective_rh(FOV_Y, aspect, 0.05, 100.0) * view * p.extend(1.0);
+    (clip.w > 0.0).then(|| Vec2::new(clip.x / clip.w, clip.y / clip.w))
+}
+
+/// The nearest camera at `yaw` and `pitch` over the table's centre that shows all of the
+/// table, rails included, in a view of `aspect`.
+pub fn fit_table(t: &Table, yaw: f32, pitch: f32, aspect: f32) -> Goal {
+    let corners = table_corners(t);
+    let fits = |radius: f32| {
+        let g = Goal {
+            focus: Vec3::ZERO,
+            yaw,
+            pitch,
+            radius,
+        };
+        corners.iter().all(|&p| {
+            project(&g, aspect, p).is_some_and(|v| v.x.abs() <= FILL && v.y.abs() <= FILL)
+        })
+    };
+    let (mut lo, mut hi) = (0.5_f32, 40.0_f32);
+    for _ in 0..40 {
+        let mid = 0.5 * (lo + hi);
+        if fits(mid) { hi = mid } else { lo = mid }
+    }
+    Goal {
+        focus: Vec3::ZERO,
+        yaw,
+        pitch,
+        radius: hi,
+    }
+}
+
+/// Behind the cue ball at `c`, looking along the aim; where a rail stands between the ball and
+/// the camera the camera rises until it sees over the rail top.
+pub fn behind_goal(t: &Table, c: Point, aim_deg: f64) -> Goal {
+    let a = aim_deg.to_radians();
+    // The camera sits at focus + (sin yaw, 0, cos yaw) * radius: behind the ball along the aim
+    // (world direction (cos a, 0, -sin a)).
+    let yaw = (-(a.cos() as f32)).atan2(a.sin() as f32);
+    let back = rail_behind(t, c, a + std::f64::consts::PI);
+    let r = t.ball_radius;
+    let mut pitch = BEHIND_PITCH;
+    if (back as f32) < BEHIND_RADIUS * BEHIND_PITCH.cos() {
+        let clear = ((RAIL_TOP + 0.03 - r) / back.max(1e-3)).atan() as f32;
+        pitch = pitch.max(clear).min(1.35);
+    }
+    Goal {
+        focus: world(c.x, c.y, r),
+        yaw,
+        pitch,
+        radius: BEHIND_RADIUS,
+    }
+}
+
+/// How far from `c` going in direction `a` (rad) the cushion line is (m).
+pub fn rail_behind(t: &Table, c: Point, a: f64) -> f64 {
+    let (dx, dy) = (a.cos(), a.sin());
+    let (hx, hy) = (t.length / 2.0, t.width / 2.0);
+    let mut d = f64::INFINITY;
+    if dx.abs() > 1e-9 {
+        d = d.min((hx * dx.signum() - c.x) / dx);
+    }
+    if dy.abs() > 1e-9 {
+        d = d.min((hy * dy.signum() - c.y) / dy);
+    }
+    d.max(0.0)
+}
+
+/// Where the camera goes for the view, the shot cycle and the stroke; `None` to leave it (the
+/// free view, and while the cue ball in hand is dragged: the camera holds still so that the
+/// ball stays under the pointer).
+pub fn goal_for(view: CameraView, aiming: bool, m: &Match, aim: &Aim, aspect: f32) -> Option<Goal> {
+    let t = m.table();
+    match view {
+        CameraView::Free => None,
+        CameraView::Overhead => Some(fit_table(
+            &t,
+            0.0,
+            std::f32::consts::FRAC_PI_2 - 1e-3,
+            aspect,
+        )),
+        CameraView::Behind if aiming => {
+            if matches!(aim.drag, Some(Drag::CueBall(_))) {
+                return None;
+            }
+            let c = m.cue_ball()?;
+            Some(behind_goal(&t, c, aim.stroke.aim_deg))
+        }
+        CameraView::Behind => Some(fit_table(&t, 0.0, SHOT_PITCH, aspect)),
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(PanOrbitCameraPlugin)
-        .init_resource::<CameraView>()
+        .init_resource::<FreeArea>()
         .add_systems(Startup, spawn_camera)
         .add_systems(PreUpdate, pointer)
         .add_systems(
             Update,
-            (cycle_view, follow).chain().in_set(GameSystems::Show),
+            (fit_viewport, follow, zoom)
+                .chain()
+                .in_set(GameSystems::Show),
         );
 }
 
+/// Marks the 3D camera (the panels have a camera of their own).
+#[derive(Component)]
+pub struct TableCamera;
+
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((
+        TableCamera,
+        Camera3d::default(),
         PanOrbitCamera {
             button_orbit: MouseButton::Right,
             button_pan: MouseButton::Middle,
             target_radius: 2.2,
             target_pitch: 1.0,
+            // The wheel is read here (`zoom`): bevy_panorbit_camera's own zoom moves by a fifth
+            // of the distance a notch, so that a few notches in one slow frame reach the floor.
+            zoom_sensitivity: 0.0,
             zoom_lower_limit: 0.15,
-            zoom_upper_limit: Some(6.0),
+            zoom_upper_limit: Some(8.0),
             pitch_lower_limit: Some(0.02),
             pitch_upper_limit: Some(std::f32::consts::FRAC_PI_2 - 1e-3),
             ..default()
@@ -64,22 +235,35 @@ fn spawn_camera(mut commands: Commands) {
     ));
 }
 
-fn cycle_view(
-    keys: Res<ButtonInput<KeyCode>>,
-    pointer: Res<Pointer>,
-    mut view: ResMut<CameraView>,
+/// The 3D view is drawn in the free area only.
+fn fit_viewport(
+    free: Res<FreeArea>,
+    windows: Query<&Window>,
+    mut cams: Query<&mut Camera, With<TableCamera>>,
 ) {
-    if keys.just_pressed(KeyCode::KeyC) && !pointer.typing {
-        *view = match *view {
-            CameraView::Behind => CameraView::Overhead,
-            CameraView::Overhead => CameraView::Free,
-            CameraView::Free => CameraView::Behind,
-        };
+    let (Ok(window), Ok(mut cam)) = (windows.single(), cams.single_mut()) else {
+        return;
+    };
+    let s = window.scale_factor();
+    let (w, h) = (window.physical_width(), window.physical_height());
+    let left = ((free.left * s) as u32).min(w.saturating_sub(64));
+    let top = ((free.top * s) as u32).min(h.saturating_sub(64));
+    let right = ((free.right * s) as u32).min(w - left - 64);
+    let bottom = ((free.bottom * s) as u32).min(h - top - 64);
+    let viewport = Viewport {
+        physical_position: UVec2::new(left, top),
+        physical_size: UVec2::new(w - left - right, h - top - bottom),
+        ..default()
+    };
+    if cam
+        .viewport
+        .as_ref()
+        .map(|v| (v.physical_position, v.physical_size))
+        != Some((viewport.physical_position, viewport.physical_size))
+    {
+        cam.viewport = Some(viewport);
     }
 }
-
-/// Overhead: the camera height that shows the whole table with its rails at 16:9.
-pub const OVERHEAD_RADIUS: f32 = 2.25;
 
 fn follow(
     view: Res<CameraView>,
@@ -88,10 +272,9 @@ fn follow(
     m: Res<Match>,
     aim: Res<Aim>,
     pointer: Res<Pointer>,
-    panels: Option<Res<super::hud::ShowPanels>>,
-    mut cams: Query<&mut PanOrbitCamera>,
+    mut cams: Query<(&mut PanOrbitCamera, &Camera), With<TableCamera>>,
 ) {
-    let Ok(mut cam) = cams.single_mut() else {
+    let Ok((mut cam, camera)) = cams.single_mut() else {
         return;
     };
     cam.enabled = !pointer.over_panel;
@@ -99,53 +282,58 @@ fn follow(
         .as_ref()
         .is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand))
         && !playback.active();
-    match *view {
-        CameraView::Free => {}
-        CameraView::Overhead => {
-            // With the panels shown, the table sits left of the stroke panel.
-            // Scaled to the table: a 7 ft table fills the view as a 9 ft one does.
-            let scale = (m.table().length as f32 + 0.36) / (2.54 + 0.36);
-            let (focus_x, radius) = if panels.is_some_and(|p| p.0) {
-                (0.55 * scale, OVERHEAD_RADIUS * 1.22 * scale)
-            } else {
-                (0.0, OVERHEAD_RADIUS * scale)
-            };
-            cam.target_focus = Vec3::new(focus_x, 0.0, 0.0);
-            cam.target_yaw = 0.0;
-            cam.target_pitch = std::f32::consts::FRAC_PI_2 - 1e-3;
-            cam.target_radius = radius;
-        }
-        CameraView::Behind => {
-            let a = aim.stroke.aim_deg.to_radians() as f32;
-            // The camera sits at focus + (sin yaw, 0, cos yaw) * radius: behind the ball along
-            // the aim (world direction (cos a, 0, -sin a)).
-            let yaw = (-a.cos()).atan2(a.sin());
-            match (aiming, m.cue_ball()) {
-                (true, Some(c)) => {
-                    let c = match aim.drag {
-                        Some(super::Drag::CueBall(p)) => p,
-                        _ => c,
-                    };
-                    cam.target_focus = world(c.x, c.y, m.table().ball_radius);
-                    cam.target_yaw = yaw;
-                    cam.target_pitch = 0.32;
-                    cam.target_radius = 0.95;
-                }
-                _ => {
-                    cam.target_focus = Vec3::ZERO;
-                    cam.target_pitch = 0.95;
-                    cam.target_radius = 2.6;
-                }
-            }
-        }
+    let aspect = camera
+        .logical_viewport_size()
+        .map_or(16.0 / 9.0, |s| s.x / s.y.max(1.0));
+    if let Some(g) = goal_for(*view, aiming, &m, &aim, aspect) {
+        cam.target_focus = g.focus;
+        cam.target_yaw = g.yaw;
+        cam.target_pitch = g.pitch;
+        cam.target_radius = g.radius;
     }
 }
 
-/// Where the cursor's ray meets the plane of the balls' centres, and whether egui has the
-/// pointer or the keyboard.
+/// The wheel zooms the free view a tenth of the distance a notch, however many notches come
+/// in one frame.
+fn zoom(
+    view: Res<CameraView>,
+    scroll: Res<AccumulatedMouseScroll>,
+    pointer: Res<Pointer>,
+    mut cams: Query<&mut PanOrbitCamera, With<TableCamera>>,
+) {
+    if *view != CameraView::Free || pointer.over_panel || scroll.delta.y == 0.0 {
+        return;
+    }
+    let notches = match scroll.unit {
+        MouseScrollUnit::Line => scroll.delta.y,
+        MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+    };
+    for mut cam in &mut cams {
+        let lo = cam.zoom_lower_limit;
+        let hi = cam.zoom_upper_limit.unwrap_or(f32::MAX);
+        cam.target_radius = zoomed(cam.target_radius, notches, lo, hi);
+    }
+}
+
+/// The distance after `notches` of the wheel: a tenth closer a notch, within the limits.
+pub fn zoomed(radius: f32, notches: f32, lo: f32, hi: f32) -> f32 {
+    (radius * 0.9_f32.powf(notches)).clamp(lo, hi)
+}
+
+/// The next view `c` gives.
+pub fn next_view(v: CameraView) -> CameraView {
+    match v {
+        CameraView::Behind => CameraView::Overhead,
+        CameraView::Overhead => CameraView::Free,
+        CameraView::Free => CameraView::Behind,
+    }
+}
+
+/// Where the cursor's ray meets the plane of the balls' centres, the ray itself, and whether
+/// egui has the pointer or the keyboard.
 fn pointer(
     windows: Query<&Window>,
-    cams: Query<(&Camera, &GlobalTransform)>,
+    cams: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
     wants: Option<Res<EguiWantsInput>>,
     m: Res<Match>,
     mut p: ResMut<Pointer>,
@@ -158,12 +346,23 @@ fn pointer(
     let (Ok(window), Ok((cam, gt))) = (windows.single(), cams.single()) else {
         return;
     };
+    p.ray = None;
+    p.on_table = None;
     let Some(cursor) = window.cursor_position() else {
         return;
     };
+    // Outside the 3D view the pointer is over the docked panels.
+    if cam
+        .logical_viewport_rect()
+        .is_some_and(|r| !r.contains(cursor))
+    {
+        p.over_panel = true;
+        return;
+    }
     let Ok(ray) = cam.viewport_to_world(gt, cursor) else {
         return;
     };
+    p.ray = Some(ray);
     let r = m.table().ball_radius as f32;
     let dy = ray.direction.y;
     if dy.abs() < 1e-6 {

@@ -10,7 +10,7 @@ use super::input::{Aim, CallKind, MAX_SPEED};
 use super::playback::Playback;
 use super::scene::world;
 use super::session::Match;
-use super::tracking::Tracking;
+use super::tracking::{AidLevel, Aids, Tracking};
 use super::{GameSystems, Screen, ShotCycle};
 use crate::referee::{CUE, InHand};
 use crate::table::Point;
@@ -102,10 +102,14 @@ fn place_cue(
         *vis = Visibility::Hidden;
         return;
     };
-    let r = m.table().ball_radius as f32;
+    let t = m.table();
+    let r = t.ball_radius as f32;
     let s = &aim.stroke;
     let right = d.cross(Vec3::Y).normalize();
-    let e = (s.elevation_deg as f32).to_radians();
+    let e =
+        (s.elevation_deg as f32)
+            .to_radians()
+            .max(rail_clearance(&t, &aim, frame_point(&m, &aim)));
     let back = (-d * e.cos() + Vec3::Y * e.sin()).normalize();
     // Where the tip meets the ball: the offset on the ball's face seen along the cue.
     let up_on_face = back.cross(right).normalize();
@@ -115,6 +119,24 @@ fn place_cue(
     tf.translation = contact + back * draw_back;
     tf.rotation = Quat::from_rotation_arc(Vec3::Y, back);
     *vis = Visibility::Visible;
+}
+
+/// The cue ball's place on the table (where it is dragged to, in hand).
+fn frame_point(m: &Match, aim: &Aim) -> Point {
+    aim_frame(m, aim).map_or(Point::new(0.0, 0.0), |f| f.2)
+}
+
+/// The least tilt (rad) at which the drawn cue's butt passes over the rail behind the cue
+/// ball: near a cushion the cue is drawn raised so that it never goes through the rail.
+pub fn rail_clearance(t: &crate::table::Table, aim: &Aim, c: Point) -> f32 {
+    let back =
+        super::camera::rail_behind(t, c, aim.stroke.aim_deg.to_radians() + std::f64::consts::PI);
+    // The butt is 12.5 mm thick; clear the rail top by a little more.
+    let rise = crate::physics::params::RAIL_TOP + 0.02 - t.ball_radius;
+    if back > 1.2 {
+        return 0.0;
+    }
+    (rise / back.max(1e-3)).atan().max(0.0) as f32
 }
 
 /// The first ball the cue ball would meet going straight along the aim: its number, the ghost
@@ -158,9 +180,10 @@ fn aim_line(
     playback: Res<Playback>,
     m: Res<Match>,
     aim: Res<Aim>,
+    aids: Res<Aids>,
     mut gizmos: Gizmos,
 ) {
-    if !aiming(&cycle) || playback.active() || !aim.aim_line {
+    if !aiming(&cycle) || playback.active() || !aim.aim_line || aids.level == AidLevel::Pro {
         return;
     }
     let Some((_, centre, c)) = aim_frame(&m, &aim) else {
@@ -186,18 +209,18 @@ fn aim_line(
 fn tracking_lines(
     cycle: Option<Res<State<ShotCycle>>>,
     playback: Res<Playback>,
-    aim: Res<Aim>,
+    aids: Res<Aids>,
     tracking: Res<Tracking>,
     mut gizmos: Gizmos,
 ) {
-    if !aiming(&cycle) || playback.active() || !aim.tracking {
+    if !aiming(&cycle) || playback.active() {
         return;
     }
-    for (ball, pts) in &tracking.lines {
-        let colour = if *ball == CUE {
+    for (ball, pts) in tracking.shown(aids.level) {
+        let colour = if ball == CUE {
             Color::WHITE
         } else {
-            ball_colour(*ball)
+            ball_colour(ball)
         };
         gizmos.linestrip(pts.iter().map(|p| *p + Vec3::Y * 0.001), colour);
     }
@@ -220,6 +243,15 @@ fn markers(
     let r = t.ball_radius;
     let flat = Quat::from_rotation_arc(Vec3::Z, Vec3::Y);
     let gold = Color::srgb(1.0, 0.85, 0.2);
+    // The ball on: a white ring round the ball the cue ball must hit first.
+    let on = m.state.lowest_ball();
+    if let Some(p) = m.layout.balls.iter().find(|x| x.ball == on) {
+        gizmos.circle(
+            Isometry3d::new(world(p.at.x, p.at.y, 0.003), flat),
+            (r * 1.6) as f32,
+            Color::srgba(1.0, 1.0, 1.0, 0.9),
+        );
+    }
     if aim.call.kind == CallKind::Ball {
         if let Some(b) = aim.call.ball
             && let Some(p) = m.layout.balls.iter().find(|x| x.ball == b)

@@ -1,21 +1,34 @@
 //! Mouse and keyboard at the table: aim, power, tip, elevation, calls, ball in hand, and the
-//! keys for replay, undo, camera and the rest. The pointer's place on the table (`Pointer`) is
-//! set by the camera in the window and by hand in the tests, so everything here runs headless.
+//! keys for replay, undo, camera and the rest (their table is [`super::keymap`]). In the view
+//! behind the cue ball a sideways drag turns the cue about the cue ball by the mouse's motion
+//! (never "point at the pointer", which would chase the camera that follows the aim); overhead
+//! and in the free view the cue points at the pointer. A press picks a ball by its sphere (the
+//! pointer's ray), then a pocket's mouth, then the cloth. Held keys repeat, faster the longer
+//! they are held; Space held charges the power and shoots on release. The pointer (`Pointer`)
+//! is set by the camera in the window and by hand in the tests, so everything here runs
+//! headless.
 
 use bevy::prelude::*;
 
+use bevy::input::mouse::AccumulatedMouseMotion;
+
+use super::camera::CameraView;
+use super::keymap::{self, BINDINGS, Context, Control};
+use super::scene::world;
 use super::session::{GameAction, Match};
 use super::{GameSystems, ShotCycle};
 use crate::physics::Strike;
 use crate::physics::params::MISCUE_LIMIT;
-use crate::referee::{CUE, TableChoice};
+use crate::referee::{CUE, InHand, TableChoice};
 use crate::table::{Pocket, Point};
 
-/// Where the pointer is on the table's ball plane (table coordinates), and whether a panel has
-/// it instead.
+/// Where the pointer is: its ray into the scene (world frame) when a camera casts one, where
+/// that ray meets the plane of the balls' centres (table coordinates), and whether a panel has
+/// the pointer instead.
 #[derive(Resource, Debug, Default, Clone, Copy)]
 pub struct Pointer {
     pub on_table: Option<Point>,
+    pub ray: Option<Ray3d>,
     pub over_panel: bool,
     /// Keyboard input goes to a panel's text field.
     pub typing: bool,
@@ -36,15 +49,31 @@ pub struct CallDraft {
     pub kind: CallKind,
     pub ball: Option<u8>,
     pub pocket: Option<Pocket>,
+    /// The player called a ball or a pocket; until then the aim's prediction fills the call.
+    pub by_player: bool,
 }
 
 /// A drag in progress.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Drag {
-    /// The cue ball, in hand, follows the pointer.
+    /// The cue ball, in hand, follows the pointer (kept where it may go); the camera holds.
     CueBall(Point),
-    /// The aim follows the pointer; `fine`: it turns a tenth as fast as the pointer.
+    /// Overhead or free view: the aim follows the pointer; `fine`: it turns a tenth as fast as
+    /// the pointer turns about the cue ball.
     Aim { fine: bool, last: Point },
+    /// Behind the cue ball: the mouse's sideways motion turns the cue about the cue ball.
+    Turn,
+}
+
+/// What a press of the left button picks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Pick {
+    Ball(u8),
+    Pocket(Pocket),
+    /// The cloth (or the rails) at this point.
+    Cloth(Point),
+    /// Nothing of the table.
+    Off,
 }
 
 /// The stroke and call being set up, and the aiming aids.
@@ -54,10 +83,40 @@ pub struct Aim {
     pub call: CallDraft,
     /// Aim line and ghost ball.
     pub aim_line: bool,
-    /// Predicted paths of every ball that moves.
-    pub tracking: bool,
     pub drag: Option<Drag>,
     pub help: bool,
+    /// Space held: the power being charged.
+    pub charge: Option<Charge>,
+}
+
+/// The power charged while Space is held: it rises from `CHARGE_FROM` to the most the
+/// controls give in `CHARGE_RISE` seconds, falls back, and so on; release shoots.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Charge {
+    /// Seconds held.
+    pub held: f32,
+    /// The power before the charge (a tap shoots with it).
+    pub set_speed: f64,
+}
+
+/// A press shorter than this is a tap (s).
+pub const TAP: f32 = 0.25;
+/// Power at the start of a charge (m/s).
+pub const CHARGE_FROM: f64 = 0.3;
+/// Seconds from the least to the most power while charging.
+pub const CHARGE_RISE: f32 = 2.0;
+/// A drag behind the cue ball turns the cue this much for each pixel of sideways motion (deg).
+pub const TURN_DEG_PER_PX: f64 = 0.08;
+/// Faster motion turns more per pixel, up to this many times as much.
+pub const TURN_ACCEL_MAX: f64 = 3.0;
+
+impl Charge {
+    /// The power charged so far.
+    pub fn speed(&self) -> f64 {
+        let t = ((self.held - TAP).max(0.0) / CHARGE_RISE) as f64;
+        let tri = 1.0 - ((t % 2.0) - 1.0).abs();
+        CHARGE_FROM + (MAX_SPEED - CHARGE_FROM) * tri
+    }
 }
 
 /// With the fine-aim modifier (Shift), a drag turns the aim by this share of the pointer's turn.
@@ -75,9 +134,9 @@ impl Default for Aim {
             stroke: Strike::new(0.0, 3.0),
             call: CallDraft::default(),
             aim_line: true,
-            tracking: true,
             drag: None,
             help: false,
+            charge: None,
         }
     }
 }
@@ -87,19 +146,26 @@ impl Aim {
     pub fn after_shot(&mut self, m: &Match) {
         self.call = CallDraft::default();
         self.drag = None;
+        self.charge = None;
+        self.aim_at_ball_on(m);
+        if matches!(m.state.phase, crate::referee::Phase::Break { .. }) {
+            self.stroke.speed = 10.0;
+            self.stroke.side = 0.0;
+            self.stroke.height = 0.0;
+            self.stroke.elevation_deg = 0.0;
+        } else if self.stroke.speed > 6.0 {
+            self.stroke.speed = 3.0;
+        }
+    }
+
+    /// Turns the cue from the cue ball toward the ball to hit first (the ball on).
+    pub fn aim_at_ball_on(&mut self, m: &Match) {
         let target = m.state.lowest_ball();
         if let (Some(c), Some(t)) = (
             m.cue_ball(),
             m.layout.balls.iter().find(|b| b.ball == target),
         ) {
-            self.stroke.aim_deg = (t.at.y - c.y).atan2(t.at.x - c.x).to_degrees();
-        }
-        if matches!(m.state.phase, crate::referee::Phase::Break { .. }) {
-            self.stroke.speed = 10.0;
-            self.stroke.side = 0.0;
-            self.stroke.height = 0.0;
-        } else if self.stroke.speed > 6.0 {
-            self.stroke.speed = 3.0;
+            self.aim_at(c, t.at);
         }
     }
 
@@ -140,12 +206,17 @@ impl Aim {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pointer>()
         .init_resource::<Aim>()
+        .init_resource::<HeldKeys>()
         .add_systems(Startup, first_aim)
         .add_systems(
             Update,
             (
-                mouse.run_if(in_state(ShotCycle::Aiming).or_else(in_state(ShotCycle::BallInHand))),
-                keys,
+                (press, drag, release)
+                    .chain()
+                    .run_if(in_state(ShotCycle::Aiming).or_else(in_state(ShotCycle::BallInHand))),
+                (stroke_keys, charge)
+                    .run_if(in_state(ShotCycle::Aiming).or_else(in_state(ShotCycle::BallInHand))),
+                action_keys,
             )
                 .in_set(GameSystems::Input),
         );
@@ -158,200 +229,398 @@ fn first_aim(m: Res<Match>, mut aim: ResMut<Aim>) {
     }
 }
 
-/// A left press picks what is under the pointer: the cue ball in hand (drag it), an object ball
-/// (call it), a pocket (call it) or the cloth (drag the aim; Shift for fine aim).
-fn mouse(
+/// What the pointer is over: the nearest ball its ray meets (the whole sphere, so the upper
+/// half seen in 3D counts), else a pocket's mouth, else the cloth or rails, else nothing.
+/// Without a ray (a test that puts the pointer on the table) a ball within 1.2 radii of the
+/// point is picked.
+pub fn pick(m: &Match, pointer: &Pointer) -> Pick {
+    let t = m.table();
+    let r = t.ball_radius;
+    let ball = match pointer.ray {
+        Some(ray) => m
+            .layout
+            .balls
+            .iter()
+            .filter_map(|b| {
+                let c = world(b.at.x, b.at.y, r);
+                ray_meets_sphere(ray, c, (r * 1.05) as f32).map(|d| (b.ball, d))
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(b, _)| b),
+        None => pointer.on_table.and_then(|p| m.ball_near(p)),
+    };
+    if let Some(b) = ball {
+        return Pick::Ball(b);
+    }
+    let Some(p) = pointer.on_table else {
+        return Pick::Off;
+    };
+    let pocket = Pocket::ALL
+        .into_iter()
+        .map(|k| (k, t.pocket_mouth_centre(k).distance(p)))
+        .filter(|&(_, d)| d < POCKET_PICK)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(k, _)| k);
+    match pocket {
+        Some(k) => Pick::Pocket(k),
+        None if p.x.abs() <= t.length / 2.0 + RAIL_PICK
+            && p.y.abs() <= t.width / 2.0 + RAIL_PICK =>
+        {
+            Pick::Cloth(p)
+        }
+        None => Pick::Off,
+    }
+}
+
+/// How far past the cushion lines a press still counts as on the table (the rails, m).
+const RAIL_PICK: f64 = 0.15;
+
+/// The distance along `ray` to where it first meets the sphere, if it does.
+fn ray_meets_sphere(ray: Ray3d, centre: Vec3, radius: f32) -> Option<f32> {
+    let oc = ray.origin - centre;
+    let b = oc.dot(*ray.direction);
+    let c = oc.length_squared() - radius * radius;
+    let disc = b * b - c;
+    if disc < 0.0 {
+        return None;
+    }
+    let d = -b - disc.sqrt();
+    (d >= 0.0).then_some(d)
+}
+
+/// Where the cue ball in hand may be dragged: `p` moved onto the bed, and behind the head
+/// string when it must lie in the kitchen, so that it stays under the pointer as far as it can.
+pub fn keep_in_hand_place(m: &Match, p: Point) -> Point {
+    let t = m.table();
+    let reach = t.cushion_reach() + 1e-4;
+    let (hx, hy) = (t.length / 2.0 - reach, t.width / 2.0 - reach);
+    let mut x = p.x.clamp(-hx, hx);
+    let y = p.y.clamp(-hy, hy);
+    if m.in_hand() == Some(InHand::Kitchen) {
+        x = x.min(t.head_string_x() - 1e-3);
+    }
+    Point::new(x, y)
+}
+
+/// A left press starts what the pointer picked: the cue ball in hand is taken up, a ball or a
+/// pocket is called, the cloth starts a turn of the cue (behind view) or points it (overhead,
+/// free). A press on nothing does nothing.
+fn press(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     pointer: Res<Pointer>,
+    view: Res<CameraView>,
     cycle: Res<State<ShotCycle>>,
     m: Res<Match>,
     mut aim: ResMut<Aim>,
     mut actions: MessageWriter<GameAction>,
 ) {
-    let fine = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
-    let t = m.table();
-    if buttons.just_pressed(MouseButton::Left)
-        && !pointer.over_panel
-        && let Some(p) = pointer.on_table
-    {
-        let cue = m.cue_ball();
-        let on_ball = m.ball_near(p);
-        let pocket = Pocket::ALL
-            .into_iter()
-            .map(|k| (k, t.pocket_mouth_centre(k).distance(p)))
-            .filter(|&(_, d)| d < POCKET_PICK)
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(k, _)| k);
-        match (on_ball, pocket) {
-            (Some(CUE), _) if *cycle.get() == ShotCycle::BallInHand => {
-                aim.drag = Some(Drag::CueBall(p));
-            }
-            (Some(b), _) if b != CUE => {
-                actions.write(GameAction::CallBall(b));
-            }
-            (None, Some(k)) => {
-                actions.write(GameAction::CallPocket(k));
-            }
-            _ => {
-                if let Some(c) = cue
-                    && !fine
-                {
-                    aim.aim_at(c, p);
-                }
-                aim.drag = Some(Drag::Aim { fine, last: p });
-            }
-        }
+    if !buttons.just_pressed(MouseButton::Left) || pointer.over_panel {
+        return;
     }
-    if buttons.pressed(MouseButton::Left)
-        && let Some(p) = pointer.on_table
-    {
-        match aim.drag {
-            Some(Drag::CueBall(_)) => aim.drag = Some(Drag::CueBall(p)),
-            Some(Drag::Aim { last, .. }) => {
-                if let Some(c) = m.cue_ball() {
-                    if fine {
-                        // The pointer's turn about the cue ball, a tenth of it.
-                        let a0 = (last.y - c.y).atan2(last.x - c.x);
-                        let a1 = (p.y - c.y).atan2(p.x - c.x);
-                        let mut d = (a1 - a0).to_degrees();
-                        d = (d + 540.0).rem_euclid(360.0) - 180.0;
-                        aim.nudge_aim(d * AIM_DRAG_FINE);
-                    } else {
-                        aim.aim_at(c, p);
-                    }
-                }
-                aim.drag = Some(Drag::Aim { fine, last: p });
+    let fine = keymap::shift(&keys);
+    match pick(&m, &pointer) {
+        Pick::Ball(CUE) if *cycle.get() == ShotCycle::BallInHand => {
+            if let Some(c) = m.cue_ball() {
+                aim.drag = Some(Drag::CueBall(c));
             }
-            None => {}
         }
-    }
-    if buttons.just_released(MouseButton::Left) {
-        if let Some(Drag::CueBall(p)) = aim.drag {
-            actions.write(GameAction::PlaceCueBall(p));
+        Pick::Ball(b) if b != CUE => {
+            actions.write(GameAction::CallBall(b));
         }
-        aim.drag = None;
+        Pick::Pocket(k) => {
+            actions.write(GameAction::CallPocket(k));
+        }
+        Pick::Ball(_) | Pick::Cloth(_) if *view == CameraView::Behind => {
+            aim.drag = Some(Drag::Turn);
+        }
+        Pick::Cloth(p) => {
+            if let Some(c) = m.cue_ball()
+                && !fine
+            {
+                aim.aim_at(c, p);
+            }
+            aim.drag = Some(Drag::Aim { fine, last: p });
+        }
+        Pick::Ball(_) | Pick::Off => {}
     }
 }
 
-/// The keyboard (see the help overlay, `h`).
-fn keys(
+/// A held left button moves what the press took up.
+fn drag(
+    buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     pointer: Res<Pointer>,
-    cycle: Option<Res<State<ShotCycle>>>,
+    motion: Option<Res<AccumulatedMouseMotion>>,
+    time: Res<Time>,
+    m: Res<Match>,
+    mut aim: ResMut<Aim>,
+) {
+    if !buttons.pressed(MouseButton::Left) {
+        return;
+    }
+    let fine = keymap::shift(&keys);
+    match aim.drag {
+        Some(Drag::CueBall(_)) => {
+            if let Some(p) = pointer.on_table {
+                aim.drag = Some(Drag::CueBall(keep_in_hand_place(&m, p)));
+            }
+        }
+        Some(Drag::Turn) => {
+            let dx = motion.map_or(0.0, |mm| mm.delta.x as f64);
+            aim.nudge_aim(-turn_for_motion(dx, time.delta_secs_f64(), fine));
+        }
+        Some(Drag::Aim { last, .. }) => {
+            let (Some(p), Some(c)) = (pointer.on_table, m.cue_ball()) else {
+                return;
+            };
+            if fine {
+                // The pointer's turn about the cue ball, a tenth of it.
+                let a0 = (last.y - c.y).atan2(last.x - c.x);
+                let a1 = (p.y - c.y).atan2(p.x - c.x);
+                let d = ((a1 - a0).to_degrees() + 540.0).rem_euclid(360.0) - 180.0;
+                aim.nudge_aim(d * AIM_DRAG_FINE);
+            } else {
+                aim.aim_at(c, p);
+            }
+            aim.drag = Some(Drag::Aim { fine, last: p });
+        }
+        None => {}
+    }
+}
+
+/// The cue's turn (degrees, to the left for a positive answer of motion to the left) for `dx`
+/// pixels of sideways motion in `dt` seconds: faster motion turns more per pixel, Shift a tenth.
+pub fn turn_for_motion(dx: f64, dt: f64, fine: bool) -> f64 {
+    let speed = dx.abs() / dt.max(1e-3);
+    let accel = (1.0 + speed / 1500.0).min(TURN_ACCEL_MAX);
+    let fine = if fine { AIM_DRAG_FINE } else { 1.0 };
+    dx * TURN_DEG_PER_PX * accel * fine
+}
+
+/// Letting go places the cue ball where it was dragged.
+fn release(
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut aim: ResMut<Aim>,
+    mut actions: MessageWriter<GameAction>,
+) {
+    if buttons.pressed(MouseButton::Left) {
+        return;
+    }
+    if let Some(Drag::CueBall(p)) = aim.drag {
+        actions.write(GameAction::PlaceCueBall(p));
+    }
+    aim.drag = None;
+}
+
+/// Seconds each key has been held.
+#[derive(Resource, Default)]
+pub struct HeldKeys(Vec<(KeyCode, f32)>);
+
+impl HeldKeys {
+    /// Updates the hold times and returns, for each repeating control pressed or held, its
+    /// steps this frame.
+    fn steps(&mut self, keys: &ButtonInput<KeyCode>, dt: f32) -> Vec<(Control, f32)> {
+        self.0.retain(|(k, _)| keys.pressed(*k));
+        let mut out = Vec::new();
+        for b in BINDINGS
+            .iter()
+            .filter(|b| b.repeats && b.context == Context::Table)
+        {
+            if !keys.pressed(b.key) && !keys.just_pressed(b.key) {
+                continue;
+            }
+            let held = match self.0.iter_mut().find(|(k, _)| *k == b.key) {
+                Some((_, h)) => {
+                    *h += dt;
+                    *h
+                }
+                None => {
+                    self.0.push((b.key, 0.0));
+                    0.0
+                }
+            };
+            let max_rate = match b.control {
+                Control::AimLeft | Control::AimRight => 80.0,
+                _ => 16.0,
+            };
+            let n = keymap::repeat_steps(keys.just_pressed(b.key), held, dt, max_rate);
+            if n > 0.0 {
+                out.push((b.control, n));
+            }
+        }
+        out
+    }
+}
+
+/// The stroke's keys: aim, power, tip and elevation, each repeating while held.
+fn stroke_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    pointer: Res<Pointer>,
+    time: Res<Time>,
+    mut held: ResMut<HeldKeys>,
+    mut aim: ResMut<Aim>,
+) {
+    if pointer.typing {
+        return;
+    }
+    let fine = keymap::shift(&keys);
+    for (control, n) in held.steps(&keys, time.delta_secs()) {
+        let n = n as f64;
+        let (s, h) = (aim.stroke.side, aim.stroke.height);
+        let aim_step = if fine { 0.05 } else { 0.5 } * n;
+        let power_step = if fine { 0.05 } else { 0.25 } * n;
+        let tip_step = 0.05 * n;
+        match control {
+            Control::AimLeft => aim.nudge_aim(aim_step),
+            Control::AimRight => aim.nudge_aim(-aim_step),
+            Control::PowerUp => {
+                let v = aim.stroke.speed + power_step;
+                aim.set_speed(v);
+            }
+            Control::PowerDown => {
+                let v = aim.stroke.speed - power_step;
+                aim.set_speed(v);
+            }
+            Control::TipUp => aim.set_tip(s, h + tip_step),
+            Control::TipDown => aim.set_tip(s, h - tip_step),
+            Control::TipLeft => aim.set_tip(s - tip_step, h),
+            Control::TipRight => aim.set_tip(s + tip_step, h),
+            Control::ElevationUp => {
+                let e = aim.stroke.elevation_deg + n;
+                aim.set_elevation(e);
+            }
+            Control::ElevationDown => {
+                let e = aim.stroke.elevation_deg - n;
+                aim.set_elevation(e);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Space: a tap shoots at the power set; held, the power rises and falls until release, which
+/// shoots with it.
+fn charge(
+    keys: Res<ButtonInput<KeyCode>>,
+    pointer: Res<Pointer>,
+    time: Res<Time>,
     mut aim: ResMut<Aim>,
     mut actions: MessageWriter<GameAction>,
 ) {
     if pointer.typing {
         return;
     }
+    if keymap::just(&keys, Control::Shoot) && aim.charge.is_none() {
+        aim.charge = Some(Charge {
+            held: 0.0,
+            set_speed: aim.stroke.speed,
+        });
+        return;
+    }
+    let Some(mut c) = aim.charge else {
+        return;
+    };
+    if keymap::held(&keys, Control::Shoot) {
+        c.held += time.delta_secs();
+        aim.charge = Some(c);
+        if c.held > TAP {
+            aim.set_speed(c.speed());
+        }
+        return;
+    }
+    aim.charge = None;
+    if c.held > TAP {
+        aim.set_speed(c.speed());
+    } else {
+        aim.set_speed(c.set_speed);
+    }
+    actions.write(GameAction::Shoot);
+}
+
+/// The keys that act once: help, camera, calls, aids, shot cycle, practice aids, replay and
+/// saving.
+fn action_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    pointer: Res<Pointer>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut aim: ResMut<Aim>,
+    mut view: ResMut<CameraView>,
+    mut actions: MessageWriter<GameAction>,
+) {
+    if pointer.typing {
+        return;
+    }
+    let k = |c: Control| keymap::just(&keys, c);
+    if k(Control::Help) {
+        aim.help = !aim.help;
+    }
+    // The shot cycle runs at the table only (set-up mode has keys of its own).
     let Some(cycle) = cycle.map(|c| *c.get()) else {
         return;
     };
-    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
-    let k = |c: KeyCode| keys.just_pressed(c);
-    if k(KeyCode::KeyH) || k(KeyCode::F1) {
-        aim.help = !aim.help;
+    if k(Control::Camera) {
+        *view = super::camera::next_view(*view);
     }
+    let mut send = |a: GameAction| {
+        actions.write(a);
+    };
     match cycle {
         ShotCycle::Aiming | ShotCycle::BallInHand => {
-            let step = if shift { 0.05 } else { 0.5 };
-            if k(KeyCode::ArrowLeft) {
-                aim.nudge_aim(step);
+            let toggled = |kind: CallKind| {
+                if aim.call.kind == kind {
+                    CallKind::Ball
+                } else {
+                    kind
+                }
+            };
+            if k(Control::Safety) {
+                send(GameAction::CallKind(toggled(CallKind::Safety)));
             }
-            if k(KeyCode::ArrowRight) {
-                aim.nudge_aim(-step);
+            if k(Control::PushOut) {
+                send(GameAction::CallKind(toggled(CallKind::PushOut)));
             }
-            let dv = if shift { 0.05 } else { 0.25 };
-            if k(KeyCode::ArrowUp) {
-                let v = aim.stroke.speed + dv;
-                aim.set_speed(v);
-            }
-            if k(KeyCode::ArrowDown) {
-                let v = aim.stroke.speed - dv;
-                aim.set_speed(v);
-            }
-            let (s, h) = (aim.stroke.side, aim.stroke.height);
-            let dt = 0.05;
-            if k(KeyCode::KeyI) {
-                aim.set_tip(s, h + dt);
-            }
-            if k(KeyCode::KeyK) {
-                aim.set_tip(s, h - dt);
-            }
-            if k(KeyCode::KeyJ) {
-                aim.set_tip(s - dt, h);
-            }
-            if k(KeyCode::KeyL) {
-                aim.set_tip(s + dt, h);
-            }
-            if k(KeyCode::KeyO) {
+            if k(Control::TipCentre) {
                 aim.set_tip(0.0, 0.0);
             }
-            if k(KeyCode::PageUp) {
-                let e = aim.stroke.elevation_deg + 1.0;
-                aim.set_elevation(e);
-            }
-            if k(KeyCode::PageDown) {
-                let e = aim.stroke.elevation_deg - 1.0;
-                aim.set_elevation(e);
-            }
-            if k(KeyCode::KeyS) {
-                let kind = if aim.call.kind == CallKind::Safety {
-                    CallKind::Ball
-                } else {
-                    CallKind::Safety
-                };
-                actions.write(GameAction::CallKind(kind));
-            }
-            if k(KeyCode::KeyP) {
-                let kind = if aim.call.kind == CallKind::PushOut {
-                    CallKind::Ball
-                } else {
-                    CallKind::PushOut
-                };
-                actions.write(GameAction::CallKind(kind));
-            }
-            if k(KeyCode::KeyT) {
-                aim.tracking = !aim.tracking;
-            }
-            if k(KeyCode::KeyG) {
+            if k(Control::AimLine) {
                 aim.aim_line = !aim.aim_line;
             }
-            if k(KeyCode::Space) {
-                actions.write(GameAction::Shoot);
-            }
-            if k(KeyCode::KeyU) {
-                actions.write(GameAction::Undo);
-            }
-            if k(KeyCode::KeyN) {
-                actions.write(GameAction::Rerack);
-            }
-            if k(KeyCode::KeyB) {
-                actions.write(GameAction::BallInHand);
+            for (c, a) in [
+                (Control::Aids, GameAction::NextAids),
+                (Control::Noise, GameAction::ToggleNoise),
+                (Control::Undo, GameAction::Undo),
+                (Control::Rerack, GameAction::Rerack),
+                (Control::BallInHand, GameAction::BallInHand),
+            ] {
+                if k(c) {
+                    send(a);
+                }
             }
         }
         ShotCycle::Playing | ShotCycle::Ruling => {
-            if k(KeyCode::Enter) || k(KeyCode::NumpadEnter) {
-                actions.write(GameAction::Continue);
+            if k(Control::Continue) {
+                send(GameAction::Continue);
             }
         }
         ShotCycle::Choice => {
-            if k(KeyCode::Digit1) {
-                actions.write(GameAction::Choose(TableChoice::PlayTable));
+            if k(Control::PlayTable) {
+                send(GameAction::Choose(TableChoice::PlayTable));
             }
-            if k(KeyCode::Digit2) {
-                actions.write(GameAction::Choose(TableChoice::HandBack));
+            if k(Control::HandBack) {
+                send(GameAction::Choose(TableChoice::HandBack));
             }
         }
         ShotCycle::MatchOver => {}
     }
     if cycle != ShotCycle::Playing {
-        if k(KeyCode::KeyR) {
-            actions.write(GameAction::Replay { slow: shift });
+        if k(Control::Replay) {
+            send(GameAction::Replay {
+                slow: keymap::shift(&keys),
+            });
         }
-        if k(KeyCode::F5) {
-            actions.write(GameAction::Save(super::default_save_path()));
+        if k(Control::Save) {
+            send(GameAction::Save(super::default_save_path()));
         }
     }
 }

@@ -47,13 +47,13 @@ impl Lesson {
 #[derive(Message, Debug, Clone, Copy)]
 pub struct NextStep;
 
-/// Open another scenario of the library in the player.
-#[derive(Message, Debug, Clone)]
-pub struct OpenScenario(pub std::path::PathBuf);
+/// Open the library's scenario with this index in the player.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct OpenScenario(pub usize);
 
-/// The scenario files the player can browse (the library), in name order.
+/// The scenarios the player can browse (the library), in name order.
 #[derive(Resource, Debug, Default, Clone)]
-pub struct Library(pub Vec<std::path::PathBuf>);
+pub struct Library(pub Vec<crate::scenario::LibraryEntry>);
 
 /// What decides the shot playing back, up to the shot time shown.
 #[derive(Resource, Debug, Default, Clone)]
@@ -88,34 +88,34 @@ pub(super) fn plugin(app: &mut App) {
 /// Puts another scenario on the table: its position, a fresh match state, its steps.
 fn open(
     mut opens: MessageReader<OpenScenario>,
+    library: Res<Library>,
     mut commands: Commands,
     mut playback: ResMut<Playback>,
     mut aim: ResMut<Aim>,
     mut next: ResMut<NextState<ShotCycle>>,
 ) {
-    let Some(OpenScenario(path)) = opens.read().last().cloned() else {
+    let Some(OpenScenario(i)) = opens.read().last().copied() else {
         return;
     };
-    match Scenario::load(&path) {
-        Ok(s) => {
-            playback.stop();
-            let mut opts = super::options_from_file(s.position.clone(), super::Mode::Practice);
-            opts.lesson = Some(s.clone());
-            let m = Match::new(&opts);
-            aim.after_shot(&m);
-            if let Some(st) = m.start_stroke {
-                aim.stroke = st;
-            }
-            next.set(m.cycle());
-            commands.insert_resource(m);
-            commands.insert_resource(Lesson::new(s));
-        }
-        Err(e) => warn!("{}", e.0),
+    let Some(entry) = library.0.get(i) else {
+        return;
+    };
+    let s = entry.scenario.clone();
+    playback.stop();
+    let mut opts = super::options_from_file(s.position.clone(), super::Mode::Practice);
+    opts.lesson = Some(s.clone());
+    let m = Match::new(&opts);
+    aim.after_shot(&m);
+    if let Some(st) = m.start_stroke {
+        aim.stroke = st;
     }
+    next.set(m.cycle());
+    commands.insert_resource(m);
+    commands.insert_resource(Lesson::new(s));
 }
 
 fn keys(keys: Res<ButtonInput<KeyCode>>, mut next: MessageWriter<NextStep>) {
-    if keys.just_pressed(KeyCode::Period) {
+    if super::keymap::just(&keys, super::keymap::Control::NextStep) {
         next.write(NextStep);
     }
 }

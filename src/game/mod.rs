@@ -13,10 +13,11 @@
 //!   screenshots the rendering test uses.
 
 mod balls;
-mod camera;
+pub mod camera;
 mod cue;
 mod hud;
 mod input;
+pub mod keymap;
 mod lesson;
 mod playback;
 mod scene;
@@ -31,13 +32,17 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 pub use camera::CameraView;
-pub use input::{AIM_DRAG_FINE, Aim, CallDraft, CallKind, Drag, Pointer};
+pub use hud::text;
+pub use input::{
+    AIM_DRAG_FINE, Aim, CallDraft, CallKind, Charge, Drag, Pick, Pointer, keep_in_hand_place, pick,
+    turn_for_motion,
+};
 pub use lesson::{Lesson, Library, Markers, NextStep, OpenScenario};
 pub use playback::{BallPoses, Playback, PlaybackDone, ShotSound, SoundKind};
-pub use scene::Quality;
-pub use script::{Script, ScriptStep};
+pub use scene::{Quality, world as scene_world};
+pub use script::{Script, ScriptStep, picture_map_path};
 pub use session::{GameAction, Match, Mode, Snapshot};
-pub use tracking::Tracking;
+pub use tracking::{AidLevel, Aids, Prediction, Tracking};
 
 pub use crate::palette;
 
@@ -106,8 +111,8 @@ pub struct GameOptions {
     pub quality: Quality,
     /// A teaching scenario to show step by step (its position is `load`).
     pub lesson: Option<crate::scenario::Scenario>,
-    /// Scenario files the player lists to open.
-    pub library: Vec<PathBuf>,
+    /// Scenarios the player lists to open.
+    pub library: Vec<crate::scenario::LibraryEntry>,
 }
 
 impl Default for GameOptions {
@@ -147,7 +152,9 @@ impl Plugin for GameLogicPlugin {
         )
         .init_state::<Screen>()
         .add_sub_state::<ShotCycle>()
-        .insert_resource(Match::new(&self.0));
+        .insert_resource(Match::new(&self.0))
+        .insert_resource(tracking::Aids::for_mode(self.0.mode))
+        .init_resource::<CameraView>();
         session::plugin(app);
         input::plugin(app);
         playback::plugin(app);

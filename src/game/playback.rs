@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+use super::keymap::{Control, just};
 use super::session::Match;
 use super::{GameSystems, ShotCycle};
 use crate::physics::{Event, ShotLog, pose_at, quat_to_world, to_world};
@@ -109,13 +110,13 @@ fn controls(
         return;
     }
     let playing = cycle.is_some_and(|c| *c.get() == ShotCycle::Playing);
-    if keys.just_pressed(KeyCode::KeyZ) || (playing && keys.just_pressed(KeyCode::Space)) {
+    if just(&keys, Control::Pause) || (playing && just(&keys, Control::Shoot)) {
         playback.paused = !playback.paused;
     }
-    if playback.paused && keys.just_pressed(KeyCode::KeyX) {
+    if playback.paused && just(&keys, Control::StepFrame) {
         playback.t += STEP;
     }
-    if playback.replay && keys.just_pressed(KeyCode::Escape) {
+    if playback.replay && just(&keys, Control::StopReplay) {
         playback.stop();
     }
 }

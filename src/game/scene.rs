@@ -1,5 +1,6 @@
 //! The table drawn from the geometry the physics uses: the cloth, the cushions with their noses
-//! and jaws (the colliders' own prisms), the rails with their diamonds, the pocket holes, the
+//! and jaws (the colliders' own prisms), the rails with their diamonds, the pocket holes with
+//! their leather liners and lips, the
 //! head string and foot spot marked faintly, the floor and the lights.
 
 use bevy::asset::RenderAssetUsages;
@@ -20,7 +21,7 @@ pub const CLOTH: Color = Color::srgb_u8(
 const CUSHION_CLOTH: Color = Color::srgb(0.04, 0.37, 0.19);
 const WOOD: Color = Color::srgb(0.32, 0.17, 0.08);
 /// Width of the wooden rail behind the cushion (m).
-const RAIL_WIDTH: f64 = 0.13;
+pub const RAIL_WIDTH: f64 = 0.13;
 
 /// Table coordinates (x, y, height) to bevy's world.
 pub fn world(x: f64, y: f64, h: f64) -> Vec3 {
@@ -172,6 +173,8 @@ fn spawn_table(
         ..default()
     });
     let pearl = mat(&mut materials, Color::srgb(0.93, 0.92, 0.86), 0.3);
+    let leather = mat(&mut materials, Color::srgb(0.24, 0.12, 0.06), 0.6);
+    let lip = mat(&mut materials, Color::srgb(0.05, 0.04, 0.035), 1.0);
 
     // The bed: cloth over the playing surface and out under the cushions.
     let out = CUSHION_DEPTH;
@@ -201,6 +204,22 @@ fn spawn_table(
             Mesh3d(meshes.add(disc(r * 1.35))),
             MeshMaterial3d(black.clone()),
             Transform::from_translation(world(outward(x), outward(y), RAIL_TOP + 0.0008))
+                .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+        ));
+        // The pocket's leather liner round the opening, and the hole's lip on the bed.
+        let ring = |inner: f64, outer: f64| Annulus::new(inner as f32, outer as f32);
+        commands.spawn((
+            TableMesh,
+            Mesh3d(meshes.add(ring(r * 1.35, r * 1.6))),
+            MeshMaterial3d(leather.clone()),
+            Transform::from_translation(world(outward(x), outward(y), RAIL_TOP + 0.0012))
+                .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+        ));
+        commands.spawn((
+            TableMesh,
+            Mesh3d(meshes.add(ring(r * 0.8, r))),
+            MeshMaterial3d(lip.clone()),
+            Transform::from_translation(world(x, y, 0.0012))
                 .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
         ));
     }

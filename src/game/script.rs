@@ -1,6 +1,7 @@
 //! Scripted play (`tenball play --script FILE`, `--screenshot OUT.png`): a list of steps (set
-//! a stroke, call, shoot, wait for the balls to rest, change the camera, press a key, take a
-//! screenshot, measure the frame rate, exit) run one after another in the real window. The
+//! a stroke, call, shoot, wait for the balls to rest, change the camera, press a key, point,
+//! press, move and let go the mouse, take a screenshot, measure the frame rate, exit) run one
+//! after another in the real window. The
 //! rendering test uses it, and so can anyone making pictures for a handout.
 //!
 //! A screenshot `OUT.png` comes with `OUT.json`: where each ball's centre and a few points of
@@ -10,6 +11,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use bevy::ecs::system::SystemParam;
+use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy::window::PrimaryWindow;
@@ -17,7 +20,7 @@ use bevy_panorbit_camera::PanOrbitCamera;
 use serde::{Deserialize, Serialize};
 
 use super::ShotCycle;
-use super::camera::CameraView;
+use super::camera::{CameraView, TableCamera};
 use super::input::Aim;
 use super::playback::{BallPoses, Playback};
 use super::scene::world;
@@ -49,6 +52,14 @@ pub enum ScriptStep {
     Choose(TableChoice),
     /// Press and release a key (bevy's `KeyCode` name, e.g. `KeyH`).
     Key(String),
+    /// Move the mouse pointer to where this point of the table is drawn.
+    PointAt(Point),
+    /// Press the left mouse button (and hold it).
+    MouseDown,
+    /// Let the left mouse button go.
+    MouseUp,
+    /// Move the mouse this many pixels sideways in one frame (positive: to the right).
+    MouseMove(f32),
     Camera(CameraView),
     /// Put the camera (free view) looking at a point on the table from a direction: yaw 0
     /// looks toward the left cushion (+y), pitch 90 straight down; distance in metres.
@@ -95,6 +106,11 @@ impl Serialize for CameraView {
     }
 }
 
+/// The picture map written beside a screenshot `OUT.png`: `OUT.json`.
+pub fn picture_map_path(picture: &std::path::Path) -> PathBuf {
+    picture.with_extension("json")
+}
+
 /// Where the ball centres and some bare cloth fall in a screenshot (pixels from the top left).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PictureMap {
@@ -106,6 +122,13 @@ pub struct PictureMap {
     pub radius_px: f32,
     /// Pixels that show bare cloth: no ball within 6 cm.
     pub cloth: Vec<[f32; 2]>,
+    /// The table's outer corners (the rails' outer edges) in the picture.
+    #[serde(default)]
+    pub corners: Vec<[f32; 2]>,
+    /// The part of the picture the 3D view is drawn in, free of panels: left, top, right,
+    /// bottom (pixels).
+    #[serde(default)]
+    pub free_area: [f32; 4],
 }
 
 #[derive(Resource)]
@@ -152,104 +175,49 @@ fn instant_camera(mut cams: Query<&mut PanOrbitCamera>) {
     }
 }
 
-fn key_code(name: &str) -> Option<KeyCode> {
-    use KeyCode::*;
-    Some(match name {
-        "KeyH" => KeyH,
-        "KeyC" => KeyC,
-        "KeyT" => KeyT,
-        "KeyG" => KeyG,
-        "KeyM" => KeyM,
-        "KeyR" => KeyR,
-        "KeyZ" => KeyZ,
-        "KeyX" => KeyX,
-        "KeyU" => KeyU,
-        "KeyN" => KeyN,
-        "KeyB" => KeyB,
-        "KeyS" => KeyS,
-        "KeyP" => KeyP,
-        "Space" => Space,
-        "Enter" => Enter,
-        "Escape" => Escape,
-        "F2" => F2,
-        "Period" => Period,
-        "F5" => F5,
-        "ArrowLeft" => ArrowLeft,
-        "ArrowRight" => ArrowRight,
-        "ArrowUp" => ArrowUp,
-        "ArrowDown" => ArrowDown,
-        _ => return None,
-    })
+/// What a script's steps drive: the stroke, the keys and mouse, the camera, the actions.
+#[derive(SystemParam)]
+struct Hands<'w, 's> {
+    aim: ResMut<'w, Aim>,
+    keys: ResMut<'w, ButtonInput<KeyCode>>,
+    mouse: ResMut<'w, ButtonInput<MouseButton>>,
+    motion: Option<ResMut<'w, AccumulatedMouseMotion>>,
+    view: ResMut<'w, CameraView>,
+    actions: MessageWriter<'w, GameAction>,
+    exit: MessageWriter<'w, AppExit>,
+    orbit: Query<'w, 's, &'static mut PanOrbitCamera>,
+    windows: Query<'w, 's, &'static mut Window, With<PrimaryWindow>>,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn run(
-    mut commands: Commands,
-    mut runner: ResMut<Runner>,
-    time: Res<Time<Real>>,
-    cycle: Option<Res<State<ShotCycle>>>,
-    playback: Res<Playback>,
-    m: Res<Match>,
-    mut aim: ResMut<Aim>,
-    mut keys: ResMut<ButtonInput<KeyCode>>,
-    mut view: ResMut<CameraView>,
-    mut actions: MessageWriter<GameAction>,
-    mut exit: MessageWriter<AppExit>,
-    poses: Res<BallPoses>,
-    cams: Query<(&Camera, &GlobalTransform)>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    mut orbit: Query<&mut PanOrbitCamera>,
-) {
+/// What a script reads: the match, the shot cycle, the playback and where things are drawn.
+#[derive(SystemParam)]
+struct Seen<'w, 's> {
+    time: Res<'w, Time<Real>>,
+    cycle: Option<Res<'w, State<ShotCycle>>>,
+    playback: Res<'w, Playback>,
+    m: Res<'w, Match>,
+    poses: Res<'w, BallPoses>,
+    cams: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<TableCamera>>,
+}
+
+/// One frame of the script: the key pressed last frame is let go, a frame-rate count or a
+/// screenshot in progress goes on, or the next step is taken.
+fn run(mut commands: Commands, mut runner: ResMut<Runner>, mut hands: Hands, seen: Seen) {
     if let Some(k) = runner.released.take() {
-        keys.release(k);
+        hands.keys.release(k);
     }
     runner.frames = runner.frames.saturating_add(1);
-    if let Some((frames, n, start)) = runner.fps {
-        if frames < n {
-            runner.fps = Some((frames + 1, n, start));
-            return;
-        }
-        let secs = time.elapsed_secs_f64() - start;
-        let (w, h) = windows
-            .single()
-            .map(|w| (w.physical_width(), w.physical_height()))
-            .unwrap_or((0, 0));
-        println!(
-            "tenball: {n} frames in {secs:.2} s at {w}x{h}: {:.1} frames a second",
-            n as f64 / secs
-        );
-        runner.fps = None;
-    }
-    if let Some((path, waited, state)) = runner.shot.clone() {
-        // The picture is read back from the GPU a few frames later; a blank one (pipelines
-        // still compiling on a software renderer) is taken again.
-        match state.load(Ordering::SeqCst) {
-            SAVED if path.exists() => runner.shot = None,
-            BLANK if waited < 2_000 => {
-                runner.shot = Some((path.clone(), waited + 1, take_picture(&mut commands, &path)));
-                return;
-            }
-            _ if waited < 2_000 => {
-                runner.shot = Some((path, waited + 1, state));
-                return;
-            }
-            _ => {
-                eprintln!(
-                    "tenball: the screenshot {} was never written",
-                    path.display()
-                );
-                exit.write(AppExit::error());
-                runner.shot = None;
-                return;
-            }
-        }
+    if count_frames(&mut runner, &seen, &hands)
+        || picture_pending(&mut commands, &mut runner, &mut hands)
+    {
+        return;
     }
     if runner.wait > 0 {
         runner.wait -= 1;
         return;
     }
     // Steps begin once the camera has taken its first place.
-    if orbit.iter().any(|c| !c.initialized) {
+    if hands.orbit.iter().any(|c| !c.initialized) {
         return;
     }
     let Some(step) = runner.steps.get(runner.next).cloned() else {
@@ -259,48 +227,123 @@ fn run(
         return;
     }
     runner.next += 1;
+    take_step(step, &mut commands, &mut runner, &mut hands, &seen);
+}
+
+/// A frame-rate count in progress: true while it runs; it prints at its end.
+fn count_frames(runner: &mut Runner, seen: &Seen, hands: &Hands) -> bool {
+    let Some((frames, n, start)) = runner.fps else {
+        return false;
+    };
+    if frames < n {
+        runner.fps = Some((frames + 1, n, start));
+        return true;
+    }
+    let secs = seen.time.elapsed_secs_f64() - start;
+    let (w, h) = hands
+        .windows
+        .single()
+        .map(|w| (w.physical_width(), w.physical_height()))
+        .unwrap_or((0, 0));
+    println!(
+        "tenball: {n} frames in {secs:.2} s at {w}x{h}: {:.1} frames a second",
+        n as f64 / secs
+    );
+    runner.fps = None;
+    false
+}
+
+/// A screenshot being taken: true while it waits. The picture is read back from the GPU a few
+/// frames later; a blank one (pipelines still compiling on a software renderer) is taken again.
+fn picture_pending(commands: &mut Commands, runner: &mut Runner, hands: &mut Hands) -> bool {
+    let Some((path, waited, state)) = runner.shot.clone() else {
+        return false;
+    };
+    match state.load(Ordering::SeqCst) {
+        SAVED if path.exists() => {
+            runner.shot = None;
+            false
+        }
+        BLANK if waited < 2_000 => {
+            runner.shot = Some((path.clone(), waited + 1, take_picture(commands, &path)));
+            true
+        }
+        _ if waited < 2_000 => {
+            runner.shot = Some((path, waited + 1, state));
+            true
+        }
+        _ => {
+            crate::cli::warn(&format!(
+                "the screenshot {} was never written",
+                path.display()
+            ));
+            hands.exit.write(AppExit::error());
+            runner.shot = None;
+            true
+        }
+    }
+}
+
+/// The pixel (window, logical) where a point of the table at the balls' centre height is drawn.
+fn pixel_of(seen: &Seen, p: Point) -> Option<Vec2> {
+    let (cam, gt) = seen.cams.single().ok()?;
+    cam.world_to_viewport(gt, world(p.x, p.y, seen.m.table().ball_radius))
+        .ok()
+}
+
+fn take_step(
+    step: ScriptStep,
+    commands: &mut Commands,
+    runner: &mut Runner,
+    hands: &mut Hands,
+    seen: &Seen,
+) {
+    let mut act = |a: GameAction| {
+        hands.actions.write(a);
+    };
     match step {
         ScriptStep::Wait(n) => runner.wait = n,
         ScriptStep::WaitRest => {
-            let playing = cycle.is_some_and(|c| *c.get() == ShotCycle::Playing);
-            if playing || playback.active() {
+            let playing = seen
+                .cycle
+                .as_ref()
+                .is_some_and(|c| *c.get() == ShotCycle::Playing);
+            if playing || seen.playback.active() {
                 runner.next -= 1;
             }
         }
-        ScriptStep::Stroke(s) => aim.stroke = s,
-        ScriptStep::CallBall(b) => {
-            actions.write(GameAction::CallBall(b));
-        }
-        ScriptStep::CallPocket(p) => {
-            actions.write(GameAction::CallPocket(p));
-        }
-        ScriptStep::CallSafety => {
-            actions.write(GameAction::CallKind(super::CallKind::Safety));
-        }
-        ScriptStep::CallPushOut => {
-            actions.write(GameAction::CallKind(super::CallKind::PushOut));
-        }
-        ScriptStep::Place(p) => {
-            actions.write(GameAction::PlaceCueBall(p));
-        }
-        ScriptStep::Shoot => {
-            actions.write(GameAction::Shoot);
-        }
-        ScriptStep::Continue => {
-            actions.write(GameAction::Continue);
-        }
-        ScriptStep::Choose(c) => {
-            actions.write(GameAction::Choose(c));
-        }
-        ScriptStep::Key(name) => match key_code(&name) {
+        ScriptStep::Stroke(s) => hands.aim.stroke = s,
+        ScriptStep::CallBall(b) => act(GameAction::CallBall(b)),
+        ScriptStep::CallPocket(p) => act(GameAction::CallPocket(p)),
+        ScriptStep::CallSafety => act(GameAction::CallKind(super::CallKind::Safety)),
+        ScriptStep::CallPushOut => act(GameAction::CallKind(super::CallKind::PushOut)),
+        ScriptStep::Place(p) => act(GameAction::PlaceCueBall(p)),
+        ScriptStep::Shoot => act(GameAction::Shoot),
+        ScriptStep::Continue => act(GameAction::Continue),
+        ScriptStep::Choose(c) => act(GameAction::Choose(c)),
+        ScriptStep::Key(name) => match super::keymap::key_from_name(&name) {
             Some(k) => {
-                keys.press(k);
+                hands.keys.press(k);
                 runner.released = Some(k);
             }
             None => warn!("script: unknown key {name:?}"),
         },
+        ScriptStep::PointAt(p) => match (pixel_of(seen, p), hands.windows.single_mut()) {
+            (Some(px), Ok(mut w)) => {
+                w.set_cursor_position(Some(px));
+                runner.wait = 2;
+            }
+            _ => warn!("script: {p:?} is not in the view"),
+        },
+        ScriptStep::MouseDown => hands.mouse.press(MouseButton::Left),
+        ScriptStep::MouseUp => hands.mouse.release(MouseButton::Left),
+        ScriptStep::MouseMove(dx) => {
+            if let Some(m) = hands.motion.as_mut() {
+                m.delta = Vec2::new(dx, 0.0);
+            }
+        }
         ScriptStep::Camera(v) => {
-            *view = v;
+            *hands.view = v;
             runner.wait = 3;
         }
         ScriptStep::Look {
@@ -309,9 +352,9 @@ fn run(
             pitch_deg,
             distance,
         } => {
-            *view = CameraView::Free;
-            for mut c in &mut orbit {
-                let focus = world(at.x, at.y, m.table().ball_radius);
+            *hands.view = CameraView::Free;
+            let focus = world(at.x, at.y, seen.m.table().ball_radius);
+            for mut c in &mut hands.orbit {
                 c.target_focus = focus;
                 c.focus = focus;
                 c.target_yaw = yaw_deg.to_radians();
@@ -324,27 +367,44 @@ fn run(
             }
             runner.wait = 3;
         }
-        ScriptStep::Screenshot(path) => {
-            if let Some(map) = picture_map(&m, &poses, &cams, &windows) {
-                let json = path.with_extension("json");
-                if let Err(e) = std::fs::write(
-                    &json,
-                    serde_json::to_string_pretty(&map).unwrap_or_default(),
-                ) {
-                    eprintln!("tenball: cannot write {}: {e}", json.display());
-                }
-            }
-            let _ = std::fs::remove_file(&path);
-            let state = take_picture(&mut commands, &path);
-            runner.shot = Some((path, 0, state));
-        }
+        ScriptStep::Screenshot(path) => screenshot(path, commands, runner, hands, seen),
         ScriptStep::MeasureFps(n) => {
-            runner.fps = Some((0, n.max(1), time.elapsed_secs_f64()));
+            runner.fps = Some((0, n.max(1), seen.time.elapsed_secs_f64()));
         }
         ScriptStep::Exit => {
-            exit.write(AppExit::Success);
+            hands.exit.write(AppExit::Success);
         }
     }
+}
+
+/// Writes the picture map and asks for the picture; both must be new files (checked again
+/// here: a script's picture may have appeared since the start).
+fn screenshot(
+    path: PathBuf,
+    commands: &mut Commands,
+    runner: &mut Runner,
+    hands: &mut Hands,
+    seen: &Seen,
+) {
+    let map_path = picture_map_path(&path);
+    let problem = crate::outfile::problem(&path, "the screenshot")
+        .or_else(|| crate::outfile::problem(&map_path, "its picture map"));
+    if let Some(why) = problem {
+        crate::cli::warn(&why);
+        hands.exit.write(AppExit::error());
+        return;
+    }
+    let window = hands.windows.single().ok();
+    if let Some(map) = window.and_then(|w| picture_map(seen, w)) {
+        let text = serde_json::to_string_pretty(&map).unwrap_or_default();
+        if let Err(e) = crate::outfile::write_new(&map_path, text.as_bytes()) {
+            crate::cli::warn(&format!("cannot write {}: {e}", map_path.display()));
+            hands.exit.write(AppExit::error());
+            return;
+        }
+    }
+    let state = take_picture(commands, &path);
+    runner.shot = Some((path, 0, state));
 }
 
 const SAVED: u8 = 1;
@@ -373,14 +433,9 @@ fn take_picture(commands: &mut Commands, path: &std::path::Path) -> Arc<AtomicU8
     state
 }
 
-fn picture_map(
-    m: &Match,
-    poses: &BallPoses,
-    cams: &Query<(&Camera, &GlobalTransform)>,
-    windows: &Query<&Window, With<PrimaryWindow>>,
-) -> Option<PictureMap> {
-    let (cam, gt) = cams.single().ok()?;
-    let window = windows.single().ok()?;
+fn picture_map(seen: &Seen, window: &Window) -> Option<PictureMap> {
+    let (m, poses) = (&*seen.m, &*seen.poses);
+    let (cam, gt) = seen.cams.single().ok()?;
     let scale = window.scale_factor();
     let px = |p: Vec3| {
         cam.world_to_viewport(gt, p)
@@ -416,11 +471,34 @@ fn picture_map(
             }
         }
     }
+    let corners = super::camera::table_corners(&t)
+        .into_iter()
+        .step_by(2)
+        .filter_map(px)
+        .collect();
+    let free_area = cam
+        .physical_viewport_rect()
+        .map(|r| {
+            [
+                r.min.x as f32,
+                r.min.y as f32,
+                r.max.x as f32,
+                r.max.y as f32,
+            ]
+        })
+        .unwrap_or([
+            0.0,
+            0.0,
+            window.physical_width() as f32,
+            window.physical_height() as f32,
+        ]);
     Some(PictureMap {
         width: window.physical_width(),
         height: window.physical_height(),
         balls,
         radius_px,
         cloth,
+        corners,
+        free_area,
     })
 }

@@ -9,6 +9,7 @@ use rand::rngs::StdRng;
 
 use super::input::{Aim, CallKind};
 use super::playback::{Playback, PlaybackDone};
+use super::tracking::Aids;
 use super::{GameOptions, GameSystems, ShotCycle};
 use crate::adapter::{PlayedShot, play_shot};
 use crate::physics::{Layout, SimConfig, Strike, quat_to_world};
@@ -102,6 +103,10 @@ pub enum GameAction {
     Save(std::path::PathBuf),
     /// A new match from the first rack, the same players and rules.
     NewMatch,
+    /// The next aid level (practice, match, pro).
+    NextAids,
+    /// Execution noise on or off.
+    ToggleNoise,
 }
 
 impl Match {
@@ -280,32 +285,32 @@ impl Match {
         }
     }
 
-    /// Plays the stroke through physics, adapter and referee; the result waits in `pending`
-    /// until its playback ends.
-    pub fn shoot(&mut self, aim: &Aim) -> Result<&LastShot, String> {
+    /// Plays the stroke through physics, adapter and referee (with a person's execution error
+    /// when `noise` is on: the batch runs' model); the result waits in `pending` until its
+    /// playback ends.
+    pub fn shoot(&mut self, aim: &Aim, noise: bool) -> Result<&LastShot, String> {
         let call = self.call_for(&aim.call)?;
         if self.cue_ball().is_none() {
             return Err("place the cue ball first".into());
         }
+        let stroke = if noise {
+            let r = self.table().ball_radius;
+            crate::batch::Noise::default().apply(aim.stroke, r, &mut self.rng)
+        } else {
+            aim.stroke
+        };
         let cfg = SimConfig {
             sample_dt: PLAYBACK_SAMPLE_DT,
             ..SimConfig::default()
         };
         let declared = std::mem::take(&mut self.declared);
-        let played = play_shot(
-            &self.state,
-            &self.layout,
-            &call,
-            &aim.stroke,
-            &declared,
-            &cfg,
-        )
-        .map_err(|e| e.to_string())?;
+        let played = play_shot(&self.state, &self.layout, &call, &stroke, &declared, &cfg)
+            .map_err(|e| e.to_string())?;
         self.message = None;
         self.pending = Some(LastShot {
             before: self.snapshot(),
             call,
-            strike: aim.stroke,
+            strike: stroke,
             played,
         });
         Ok(self.pending.as_ref().expect("just set"))
@@ -338,7 +343,7 @@ impl Match {
     }
 
     /// A fresh rack for the state's next break (after a won rack or a stalemate, or on demand).
-    fn new_rack(&mut self) {
+    pub(super) fn new_rack(&mut self) {
         let t = self.table();
         self.layout = fresh_rack(&t, &mut self.rng);
         self.orient = [Quat::IDENTITY; 11];
@@ -413,161 +418,256 @@ fn follow_state(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the actions change: the match, the stroke, the aids, the playback and the cycle.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Seat<'w> {
+    m: ResMut<'w, Match>,
+    aim: ResMut<'w, Aim>,
+    aids: ResMut<'w, Aids>,
+    playback: ResMut<'w, Playback>,
+    next: ResMut<'w, NextState<ShotCycle>>,
+}
+
+/// The actions of a frame, each taken by the part of the shot cycle it belongs to.
 fn act(
     mut actions: MessageReader<GameAction>,
     mut done: MessageReader<PlaybackDone>,
-    mut m: ResMut<Match>,
-    mut aim: ResMut<Aim>,
-    mut playback: ResMut<Playback>,
     cycle: Option<Res<State<ShotCycle>>>,
-    mut next: ResMut<NextState<ShotCycle>>,
+    mut seat: Seat,
 ) {
     let cycle = cycle.map(|c| *c.get());
     for d in done.read() {
         if !d.replay && cycle == Some(ShotCycle::Playing) {
-            m.apply_pending();
-            aim.after_shot(&m);
-            next.set(ShotCycle::Ruling);
+            seat.shot_played();
         }
     }
-    // Saving works on every screen; the rest only at the table.
-    let mut at_table = Vec::new();
     for a in actions.read() {
+        // Saving works on every screen; the rest only at the table.
         if let GameAction::Save(path) = a {
-            let file = m.to_file(&aim);
-            match file.save_new(path) {
-                Ok(p) => {
-                    m.message = Some(format!("saved {}", p.display()));
-                    m.saved = Some(p);
-                }
-                Err(e) => m.message = Some(e.to_string()),
-            }
-        } else {
-            at_table.push(a.clone());
+            seat.save(path);
+            continue;
         }
-    }
-    let Some(cycle) = cycle else {
-        return;
-    };
-    let aiming = matches!(cycle, ShotCycle::Aiming | ShotCycle::BallInHand);
-    let practice = m.mode == Mode::Practice;
-    for a in &at_table {
-        match a {
-            GameAction::Shoot if aiming => {
-                playback.stop();
-                match m.shoot(&aim).map(|_| ()) {
-                    Ok(()) => {
-                        let speed = m.playback_speed;
-                        let shot = m.pending.as_ref().expect("just shot");
-                        playback.start(shot.played.log.clone(), shot.before.orient, speed, false);
-                        next.set(ShotCycle::Playing);
-                    }
-                    Err(e) => m.message = Some(e),
-                }
-            }
-            GameAction::PlaceCueBall(p) if cycle == ShotCycle::BallInHand => {
-                m.place_cue_ball(*p);
-            }
-            GameAction::CallBall(b) if aiming => {
-                if m.state.on_table.contains(*b) {
-                    aim.call.kind = CallKind::Ball;
-                    aim.call.ball = Some(*b);
-                }
-            }
-            GameAction::CallPocket(p) if aiming => {
-                aim.call.kind = CallKind::Ball;
-                aim.call.pocket = Some(*p);
-            }
-            GameAction::CallKind(k) if aiming => aim.call.kind = *k,
-            GameAction::Choose(c) if cycle == ShotCycle::Choice => match m.state.choose(*c) {
-                Ok(s) => {
-                    m.state = s;
-                    aim.after_shot(&m);
-                    next.set(m.cycle());
-                }
-                Err(e) => m.message = Some(e.to_string()),
-            },
-            GameAction::Continue if cycle == ShotCycle::Playing => playback.skip_to_end(),
-            GameAction::Continue if cycle == ShotCycle::Ruling => {
-                playback.stop();
-                next.set(m.cycle());
-            }
-            GameAction::Undo if practice && aiming => {
-                if let Some(s) = m.history.pop() {
-                    m.restore(s);
-                    m.rulings.pop();
-                    m.last = None;
-                    aim.after_shot(&m);
-                    next.set(m.cycle());
-                } else {
-                    m.message = Some("nothing to undo in this rack".into());
-                }
-            }
-            GameAction::Rerack if practice && aiming => {
-                let breaker = m.state.breaker;
-                m.state.phase = Phase::Break { breaker };
-                m.state.on_table = crate::referee::BallSet::FULL;
-                m.state.inning = 1;
-                m.new_rack();
-                m.last = None;
-                aim.after_shot(&m);
-                next.set(m.cycle());
-            }
-            GameAction::BallInHand if practice && aiming => {
-                if let Phase::Shot {
-                    shooter, push_out, ..
-                } = m.state.phase
-                {
-                    m.state.phase = Phase::Shot {
-                        shooter,
-                        cue_ball: CueBall::InHand,
-                        push_out,
-                    };
-                    m.place_cue_ball_if_in_hand();
-                    next.set(m.cycle());
-                } else {
-                    m.message = Some("ball in hand is given for a shot, not now".into());
-                }
-            }
-            GameAction::Replay { slow }
-                if matches!(
-                    cycle,
-                    ShotCycle::Ruling
-                        | ShotCycle::Aiming
-                        | ShotCycle::BallInHand
-                        | ShotCycle::Choice
-                        | ShotCycle::MatchOver
-                ) =>
-            {
-                if let Some(last) = &m.last {
-                    let log = last.played.log.clone();
-                    let orient = last.before.orient;
-                    playback.start(log, orient, if *slow { 0.25 } else { 1.0 }, true);
-                } else {
-                    m.message = Some("no shot to replay yet".into());
-                }
-            }
-            GameAction::NewMatch => {
-                let rules = m.state.rules;
-                let table = m.state.table;
-                m.state = GameState::with_breaker(rules, table, crate::referee::PlayerId::A);
-                m.new_rack();
-                m.last = None;
-                m.message = None;
-                aim.after_shot(&m);
-                next.set(m.cycle());
-            }
-            other => {
-                if matches!(
-                    other,
-                    GameAction::Undo | GameAction::Rerack | GameAction::BallInHand
-                ) && !practice
-                {
-                    m.message =
-                        Some("undo, re-rack and ball in hand on demand are for practice".into());
-                }
-            }
+        let Some(cycle) = cycle else {
+            continue;
+        };
+        let taken = match cycle {
+            ShotCycle::Aiming | ShotCycle::BallInHand => seat.aiming(cycle, a),
+            ShotCycle::Playing => seat.playing(a),
+            ShotCycle::Ruling => seat.ruling(a),
+            ShotCycle::Choice => seat.choice(a),
+            ShotCycle::MatchOver => false,
+        };
+        if !taken && !seat.any_time(cycle, a) {
+            seat.refused(a);
         }
     }
 }
+
+impl Seat<'_> {
+    /// The shot's playback ended: its ruling and table become the match's.
+    fn shot_played(&mut self) {
+        self.m.apply_pending();
+        self.aim.after_shot(&self.m);
+        self.next.set(ShotCycle::Ruling);
+    }
+
+    fn save(&mut self, path: &std::path::Path) {
+        let file = self.m.to_file(&self.aim);
+        match file.save_new(path) {
+            Ok(p) => {
+                self.m.message = Some(format!("saved {}", p.display()));
+                self.m.saved = Some(p);
+            }
+            Err(e) => self.m.message = Some(e.to_string()),
+        }
+    }
+
+    /// While the stroke and the call are set up.
+    fn aiming(&mut self, cycle: ShotCycle, a: &GameAction) -> bool {
+        let practice = self.m.mode == Mode::Practice;
+        match a {
+            GameAction::Shoot => self.shoot(),
+            GameAction::PlaceCueBall(p) if cycle == ShotCycle::BallInHand => {
+                if self.m.place_cue_ball(*p) {
+                    self.aim.aim_at_ball_on(&self.m);
+                }
+            }
+            GameAction::CallBall(b) => {
+                if self.m.state.on_table.contains(*b) {
+                    self.aim.call.kind = CallKind::Ball;
+                    self.aim.call.ball = Some(*b);
+                    self.called();
+                }
+            }
+            GameAction::CallPocket(p) => {
+                self.aim.call.kind = CallKind::Ball;
+                self.aim.call.pocket = Some(*p);
+                self.called();
+            }
+            GameAction::CallKind(k) => {
+                self.aim.call.kind = *k;
+                self.m.message = None;
+            }
+            GameAction::NextAids => self.aids.level = self.aids.level.next(),
+            GameAction::ToggleNoise => self.aids.noise = !self.aids.noise,
+            GameAction::Undo if practice => self.undo(),
+            GameAction::Rerack if practice => self.rerack(),
+            GameAction::BallInHand if practice => self.ball_in_hand(),
+            _ => return false,
+        }
+        true
+    }
+
+    /// The player chose the call: the prediction no longer fills it, and a notice asking for
+    /// it goes.
+    fn called(&mut self) {
+        self.aim.call.by_player = true;
+        if self
+            .m
+            .message
+            .as_deref()
+            .is_some_and(|msg| msg.starts_with("call your shot"))
+        {
+            self.m.message = None;
+        }
+    }
+
+    fn shoot(&mut self) {
+        self.playback.stop();
+        let noise = self.aids.noise;
+        match self.m.shoot(&self.aim, noise).map(|_| ()) {
+            Ok(()) => {
+                let speed = self.m.playback_speed;
+                let shot = self.m.pending.as_ref().expect("just shot");
+                self.playback
+                    .start(shot.played.log.clone(), shot.before.orient, speed, false);
+                self.next.set(ShotCycle::Playing);
+            }
+            Err(e) => self.m.message = Some(e),
+        }
+    }
+
+    fn undo(&mut self) {
+        if let Some(s) = self.m.history.pop() {
+            self.m.restore(s);
+            self.m.rulings.pop();
+            self.m.last = None;
+            self.aim.after_shot(&self.m);
+            let c = self.m.cycle();
+            self.next.set(c);
+        } else {
+            self.m.message = Some("nothing to undo in this rack".into());
+        }
+    }
+
+    /// A fresh rack as the referee sets one up (fouls, warning and stalemate count cleared),
+    /// the same player to break.
+    fn rerack(&mut self) {
+        self.m.state = self.m.state.rerack();
+        self.m.new_rack();
+        self.m.last = None;
+        self.m.message = None;
+        self.m.place_cue_ball_if_in_hand();
+        self.aim.after_shot(&self.m);
+        let c = self.m.cycle();
+        self.next.set(c);
+    }
+
+    fn ball_in_hand(&mut self) {
+        if let Phase::Shot {
+            shooter, push_out, ..
+        } = self.m.state.phase
+        {
+            self.m.state.phase = Phase::Shot {
+                shooter,
+                cue_ball: CueBall::InHand,
+                push_out,
+            };
+            self.m.place_cue_ball_if_in_hand();
+            let c = self.m.cycle();
+            self.next.set(c);
+        } else {
+            self.m.message = Some("ball in hand is given for a shot, not now".into());
+        }
+    }
+
+    fn playing(&mut self, a: &GameAction) -> bool {
+        if *a == GameAction::Continue {
+            self.playback.skip_to_end();
+            return true;
+        }
+        false
+    }
+
+    fn ruling(&mut self, a: &GameAction) -> bool {
+        if *a == GameAction::Continue {
+            self.playback.stop();
+            let c = self.m.cycle();
+            self.next.set(c);
+            return true;
+        }
+        false
+    }
+
+    fn choice(&mut self, a: &GameAction) -> bool {
+        let GameAction::Choose(c) = a else {
+            return false;
+        };
+        match self.m.state.choose(*c) {
+            Ok(s) => {
+                self.m.state = s;
+                self.aim.after_shot(&self.m);
+                let c = self.m.cycle();
+                self.next.set(c);
+            }
+            Err(e) => self.m.message = Some(e.to_string()),
+        }
+        true
+    }
+
+    /// Replays and a new match, from every part of the cycle but a shot playing.
+    fn any_time(&mut self, cycle: ShotCycle, a: &GameAction) -> bool {
+        match a {
+            GameAction::Replay { slow } if cycle != ShotCycle::Playing => {
+                if let Some(last) = &self.m.last {
+                    let log = last.played.log.clone();
+                    let orient = last.before.orient;
+                    let speed = if *slow { SLOW_REPLAY } else { 1.0 };
+                    self.playback.start(log, orient, speed, true);
+                } else {
+                    self.m.message = Some("no shot to replay yet".into());
+                }
+                true
+            }
+            GameAction::NewMatch => {
+                let rules = self.m.state.rules;
+                let table = self.m.state.table;
+                self.m.state = GameState::with_breaker(rules, table, crate::referee::PlayerId::A);
+                self.m.new_rack();
+                self.m.last = None;
+                self.m.message = None;
+                self.m.place_cue_ball_if_in_hand();
+                self.aim.after_shot(&self.m);
+                let c = self.m.cycle();
+                self.next.set(c);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// An action its moment does not take: the practice aids say why in a match.
+    fn refused(&mut self, a: &GameAction) {
+        if matches!(
+            a,
+            GameAction::Undo | GameAction::Rerack | GameAction::BallInHand
+        ) && self.m.mode != Mode::Practice
+        {
+            self.m.message =
+                Some("undo, re-rack and ball in hand on demand are for practice".into());
+        }
+    }
+}
+
+/// A slow replay's speed: shot seconds per real second.
+pub const SLOW_REPLAY: f64 = 0.25;

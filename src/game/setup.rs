@@ -7,6 +7,7 @@
 use bevy::prelude::*;
 
 use super::input::{Aim, Pointer};
+use super::keymap::{Control, SETUP_BALL_KEYS, SETUP_REMOVE_KEYS, just};
 use super::session::Match;
 use super::{GameSystems, Screen};
 use crate::referee::{CUE, CueBall, FoulCount, Phase, PlayerId};
@@ -92,10 +93,10 @@ fn keys(
     if pointer.typing {
         return;
     }
-    if *screen.get() == Screen::Setup && keys.just_pressed(KeyCode::F5) {
+    if *screen.get() == Screen::Setup && just(&keys, Control::Save) {
         actions.write(super::GameAction::Save(super::default_save_path()));
     }
-    if keys.just_pressed(KeyCode::F2) {
+    if just(&keys, Control::Setup) {
         out.write(if *screen.get() == Screen::Setup {
             SetupAction::Leave
         } else {
@@ -109,25 +110,12 @@ fn keys(
     let Some(p) = pointer.on_table else {
         return;
     };
-    if (keys.just_pressed(KeyCode::Delete) || keys.just_pressed(KeyCode::Backspace))
+    if SETUP_REMOVE_KEYS.iter().any(|&k| keys.just_pressed(k))
         && let Some(b) = m.ball_near(p)
     {
         out.write(SetupAction::Remove(b));
     }
-    let digits = [
-        (KeyCode::Digit0, 10),
-        (KeyCode::Digit1, 1),
-        (KeyCode::Digit2, 2),
-        (KeyCode::Digit3, 3),
-        (KeyCode::Digit4, 4),
-        (KeyCode::Digit5, 5),
-        (KeyCode::Digit6, 6),
-        (KeyCode::Digit7, 7),
-        (KeyCode::Digit8, 8),
-        (KeyCode::Digit9, 9),
-        (KeyCode::KeyC, CUE),
-    ];
-    for (key, ball) in digits {
+    for &(key, ball) in SETUP_BALL_KEYS {
         if keys.just_pressed(key) {
             out.write(SetupAction::Put(ball, p));
         }
@@ -162,12 +150,18 @@ fn apply(
                 }
                 Err(e) => m.message = Some(format!("this position cannot be played: {e}")),
             },
-            SetupAction::Put(ball, p) if in_setup => put(&mut m, *ball, *p),
+            // The cue turns to the ball on as balls move, so that a table saved now (F5)
+            // holds an aim from the cue ball where it lies.
+            SetupAction::Put(ball, p) if in_setup => {
+                put(&mut m, *ball, *p);
+                aim.aim_at_ball_on(&m);
+            }
             SetupAction::Remove(ball) if in_setup => {
                 m.layout.balls.retain(|b| b.ball != *ball);
                 if *ball != CUE {
                     m.state.on_table.remove(*ball);
                 }
+                aim.aim_at_ball_on(&m);
             }
             SetupAction::SetTurn(p) if in_setup => {
                 let p = *p;

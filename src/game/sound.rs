@@ -138,7 +138,7 @@ fn make_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>)
 }
 
 fn mute_key(keys: Res<ButtonInput<KeyCode>>, pointer: Res<Pointer>, mut muted: ResMut<Muted>) {
-    if keys.just_pressed(KeyCode::KeyM) && !pointer.typing {
+    if super::keymap::just(&keys, super::keymap::Control::Mute) && !pointer.typing {
         muted.0 = !muted.0;
     }
 }

@@ -1,27 +1,98 @@
-//! Tracking lines, a practice aid: the predicted path of every ball the stroke set up would move,
-//! from the real simulation, recomputed on bevy's async compute pool while the player aims so
-//! that the frame rate does not drop. At most one prediction runs at a time; a new one starts
-//! when the stroke or the table changed and the last started at least `REFRESH` ago.
+//! The aim's prediction and the aids: the predicted path of every ball the stroke set up would
+//! move, from the real simulation, recomputed on bevy's async compute pool while the player aims
+//! so that the frame rate does not drop (at most one prediction runs at a time; a new one
+//! starts when the stroke or the table changed and the last started at least `REFRESH` ago).
+//! What a player is shown of it depends on the aid level: practice shows every path, match the
+//! cue ball's path to its first contact, pro none. The prediction also pre-fills the call: the
+//! ball the cue ball meets first and the pocket it heads for, until the player calls otherwise.
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
-use super::input::Aim;
-use super::session::Match;
+use super::input::{Aim, CallKind};
+use super::session::{Match, Mode};
 use super::{GameSystems, ShotCycle};
-use crate::physics::{Layout, SimConfig, Strike, simulate, to_world};
+use crate::physics::{Event, Layout, SimConfig, Strike, simulate, to_world};
+use crate::referee::{CUE, TurnAction};
+use crate::table::Pocket;
+
+/// How much the game shows of a stroke's future.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AidLevel {
+    /// Every moving ball's path.
+    Practice,
+    /// The cue ball's path to the first ball it meets, no object ball's path.
+    Match,
+    /// No path at all.
+    Pro,
+}
+
+impl AidLevel {
+    pub fn name(self) -> &'static str {
+        match self {
+            AidLevel::Practice => "practice: every path",
+            AidLevel::Match => "match: the cue ball to its first ball",
+            AidLevel::Pro => "pro: no paths",
+        }
+    }
+
+    pub fn next(self) -> AidLevel {
+        match self {
+            AidLevel::Practice => AidLevel::Match,
+            AidLevel::Match => AidLevel::Pro,
+            AidLevel::Pro => AidLevel::Practice,
+        }
+    }
+}
+
+/// The aids in force: what the paths show and whether strokes carry a person's execution error
+/// (the batch runs' noise model, `batch::Noise`).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Aids {
+    pub level: AidLevel,
+    pub noise: bool,
+}
+
+impl Aids {
+    /// Practice starts with every path and exact strokes; two players start at the match level
+    /// with execution noise, so that neither sees the whole future of a shot.
+    pub fn for_mode(mode: Mode) -> Aids {
+        match mode {
+            Mode::Practice => Aids {
+                level: AidLevel::Practice,
+                noise: false,
+            },
+            Mode::HotSeat => Aids {
+                level: AidLevel::Match,
+                noise: true,
+            },
+        }
+    }
+}
+
+/// What the simulation says the stroke set up will do.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Prediction {
+    /// Per moving ball: its number and the points of its path (world frame).
+    pub lines: Vec<(u8, Vec<Vec3>)>,
+    /// The cue ball's path up to where it first meets a ball (world frame).
+    pub cue_to_first: Vec<Vec3>,
+    /// The first ball the cue ball meets, and the pocket it drops in if it does.
+    pub first: Option<(u8, Option<Pocket>)>,
+}
 
 /// Least time between two predictions (s): ten a second at most.
 pub const REFRESH: f64 = 0.1;
 
-/// The predicted paths and the prediction in flight.
+/// The latest prediction and the one in flight.
 #[derive(Resource, Default)]
 pub struct Tracking {
     /// Per moving ball: its number and the points of its path (world frame).
     pub lines: Vec<(u8, Vec<Vec3>)>,
+    pub prediction: Prediction,
     /// What the lines were computed for.
     pub for_input: Option<(Layout, Strike)>,
-    task: Option<(Task<Option<Vec<(u8, Vec<Vec3>)>>>, Layout, Strike)>,
+    task: Option<(Task<Option<Prediction>>, Layout, Strike)>,
     last_start: f64,
     /// Predictions finished, for the tests and the HUD.
     pub computed: u64,
@@ -30,10 +101,56 @@ pub struct Tracking {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Tracking>().add_systems(
         Update,
-        predict
-            .run_if(in_state(ShotCycle::Aiming).or_else(in_state(ShotCycle::BallInHand)))
-            .in_set(GameSystems::Show),
+        (
+            predict.in_set(GameSystems::Show),
+            prefill_call.in_set(GameSystems::Act),
+        )
+            .run_if(in_state(ShotCycle::Aiming).or_else(in_state(ShotCycle::BallInHand))),
     );
+}
+
+impl Tracking {
+    /// The paths the aid level shows (the prediction is made whatever it is).
+    pub fn shown(&self, level: AidLevel) -> Vec<(u8, &[Vec3])> {
+        match level {
+            AidLevel::Practice => self
+                .prediction
+                .lines
+                .iter()
+                .map(|(b, p)| (*b, p.as_slice()))
+                .collect(),
+            AidLevel::Match if !self.prediction.cue_to_first.is_empty() => {
+                vec![(CUE, self.prediction.cue_to_first.as_slice())]
+            }
+            AidLevel::Match | AidLevel::Pro => Vec::new(),
+        }
+    }
+}
+
+/// Until the player calls a ball or a pocket, the call is the prediction's: the ball the cue
+/// ball meets first and the pocket that ball drops in (none when it drops in none).
+fn prefill_call(m: Res<Match>, tr: Res<Tracking>, mut aim: ResMut<Aim>) {
+    if aim.call.by_player || aim.call.kind != CallKind::Ball {
+        return;
+    }
+    if !matches!(m.state.turn().action, TurnAction::Shoot { .. }) {
+        return;
+    }
+    // Only a prediction made for the stroke and table as they are now.
+    let Some((layout, strike)) = &tr.for_input else {
+        return;
+    };
+    if *strike != aim.stroke || *layout != m.layout {
+        return;
+    }
+    let (ball, pocket) = match tr.prediction.first {
+        Some((b, p)) => (Some(b), p),
+        None => (None, None),
+    };
+    if aim.call.ball != ball || aim.call.pocket != pocket {
+        aim.call.ball = ball;
+        aim.call.pocket = pocket;
+    }
 }
 
 fn predict(time: Res<Time>, m: Res<Match>, aim: Res<Aim>, mut tr: ResMut<Tracking>) {
@@ -43,11 +160,12 @@ fn predict(time: Res<Time>, m: Res<Match>, aim: Res<Aim>, mut tr: ResMut<Trackin
     {
         let input = (layout.clone(), *strike);
         tr.task = None;
-        tr.lines = result.unwrap_or_default();
+        tr.prediction = result.unwrap_or_default();
+        tr.lines = tr.prediction.lines.clone();
         tr.for_input = Some(input);
         tr.computed += 1;
     }
-    if !aim.tracking || tr.task.is_some() {
+    if tr.task.is_some() {
         return;
     }
     let mut layout = m.layout.clone();
@@ -66,38 +184,77 @@ fn predict(time: Res<Time>, m: Res<Match>, aim: Res<Aim>, mut tr: ResMut<Trackin
     }
     tr.last_start = now;
     let (layout, strike) = input.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move { predicted_lines(&layout, &strike) });
+    let task = AsyncComputeTaskPool::get().spawn(async move { predict_stroke(&layout, &strike) });
     tr.task = Some((task, input.0, input.1));
 }
 
-/// The path of each ball that moves, as world points at the balls' centre height.
-pub fn predicted_lines(layout: &Layout, strike: &Strike) -> Option<Vec<(u8, Vec<Vec3>)>> {
+/// A path's samples up to time `t`, the last carried on from the two before it (a sample after
+/// `t` would already have turned at the contact).
+fn leg_until(samples: &[[f32; 8]], t: f64) -> Vec<[f32; 8]> {
+    let mut leg: Vec<[f32; 8]> = samples
+        .iter()
+        .take_while(|s| (s[0] as f64) <= t)
+        .copied()
+        .collect();
+    if let [.., a, b] = leg[..] {
+        let dt = (b[0] - a[0]).max(1e-6);
+        let k = (t as f32 - b[0]) / dt;
+        let mut end = b;
+        end[0] = t as f32;
+        for i in 1..4 {
+            end[i] = b[i] + (b[i] - a[i]) * k;
+        }
+        leg.push(end);
+    }
+    leg
+}
+
+/// What the stroke will do: the path of each ball that moves (world points at the balls'
+/// centre height), the cue ball's path to its first ball, and that ball with its pocket.
+pub fn predict_stroke(layout: &Layout, strike: &Strike) -> Option<Prediction> {
     let cfg = SimConfig {
         sample_dt: 1.0 / 60.0,
         max_time: 30.0,
         ..SimConfig::default()
     };
     let log = simulate(layout, strike, &cfg).ok()?;
-    Some(
-        log.paths
-            .iter()
-            .filter(|p| {
-                let (Some(a), Some(b)) = (p.samples.first(), p.samples.last()) else {
-                    return false;
-                };
-                (a[1] - b[1]).hypot(a[2] - b[2]) > 1e-3
-            })
-            .map(|p| {
-                let pts = p
-                    .samples
-                    .iter()
-                    .map(|s| {
-                        let w = to_world(s[1] as f64, s[2] as f64, s[3] as f64);
-                        Vec3::new(w.x, w.y, w.z)
-                    })
-                    .collect();
-                (p.ball, pts)
-            })
-            .collect(),
-    )
+    let to_vec = |s: &[f32; 8]| {
+        let w = to_world(s[1] as f64, s[2] as f64, s[3] as f64);
+        Vec3::new(w.x, w.y, w.z)
+    };
+    let lines: Vec<(u8, Vec<Vec3>)> = log
+        .paths
+        .iter()
+        .filter(|p| {
+            let (Some(a), Some(b)) = (p.samples.first(), p.samples.last()) else {
+                return false;
+            };
+            (a[1] - b[1]).hypot(a[2] - b[2]) > 1e-3
+        })
+        .map(|p| (p.ball, p.samples.iter().map(to_vec).collect()))
+        .collect();
+    let first_hit = log.events.iter().find_map(|e| match *e {
+        Event::BallBall { t, a, b, .. } if a == CUE || b == CUE => {
+            Some((if a == CUE { b } else { a }, t))
+        }
+        _ => None,
+    });
+    let cue_to_first = match (first_hit, log.paths.iter().find(|p| p.ball == CUE)) {
+        (Some((_, t)), Some(p)) => leg_until(&p.samples, t).iter().map(to_vec).collect(),
+        _ => Vec::new(),
+    };
+    let first = first_hit.map(|(ball, _)| {
+        let pocket = log.events.iter().find_map(|e| match *e {
+            Event::Pocket {
+                ball: b, pocket, ..
+            } if b == ball => Some(pocket),
+            _ => None,
+        });
+        (ball, pocket)
+    });
+    Some(Prediction {
+        lines,
+        cue_to_first,
+        first,
+    })
 }

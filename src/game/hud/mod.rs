@@ -1,0 +1,189 @@
+//! The panels (egui), docked so that they never cover the table: a bar along the top (the
+//! players, the race, the rack, fouls with the two-foul warning, whose turn and with what, the
+//! latest notice, a replay or pause banner, the aids in force) and a dock on the right whose
+//! sections follow the shot cycle (the stroke and the call while aiming, the ruling, the
+//! choice, the match's end, set-up, the scenario and its library, the rack's log). The 3D view
+//! is drawn in the area they leave ([`super::camera::FreeArea`]). The help is the one window
+//! that floats, on demand. Ball numbers are written over the balls in the views from above.
+//! Buttons send the same actions as the keys.
+
+mod dock;
+mod labels;
+mod lesson;
+mod ruling;
+mod setup;
+mod stroke;
+pub mod text;
+
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{CameraOutputMode, ClearColorConfig};
+use bevy::prelude::*;
+use bevy_egui::{
+    EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
+};
+
+use super::camera::FreeArea;
+use super::input::Aim;
+use super::playback::Playback;
+use super::session::{Match, Mode};
+use super::tracking::Aids;
+use crate::referee::PlayerId;
+
+pub use text::describe_turn;
+
+/// Whether the panels are drawn (off for clean pictures: `tenball play --hide-panels`).
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct ShowPanels(pub bool);
+
+/// The dock's width (logical pixels).
+pub const DOCK_WIDTH: f32 = 330.0;
+
+pub(super) fn plugin(app: &mut App, show: bool) {
+    app.add_plugins(EguiPlugin::default())
+        .insert_resource(ShowPanels(show))
+        .add_systems(Startup, panels_camera)
+        .add_systems(
+            EguiPrimaryContextPass,
+            ((top_bar, dock::dock, help).chain(), labels::ball_numbers)
+                .run_if(|s: Res<ShowPanels>| s.0),
+        );
+}
+
+/// The panels have a camera of their own over the whole window, so that the table's camera
+/// can be drawn in the free area alone.
+fn panels_camera(mut commands: Commands, mut settings: ResMut<EguiGlobalSettings>) {
+    settings.auto_create_primary_context = false;
+    commands.spawn((
+        PrimaryEguiContext,
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(bevy::render::render_resource::BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
+}
+
+/// A Ui over the whole window, on the background layer, for the docked panels.
+fn window_ui(ctx: &egui::Context, id: &str) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        egui::Id::new(id),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
+/// The bar along the top: the match, the turn, the notice and banner, the aids.
+fn top_bar(
+    mut contexts: EguiContexts,
+    m: Res<Match>,
+    aim: Res<Aim>,
+    aids: Res<Aids>,
+    playback: Res<Playback>,
+    mut free: ResMut<FreeArea>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut ui = window_ui(ctx, "top-bar");
+    let s = &m.state;
+    let height = egui::Panel::top("hud")
+        .show(&mut ui, |ui| {
+            let f = |p: PlayerId| {
+                let c = s.fouls_of(p);
+                let mut t = format!("{} foul{}", c.count, if c.count == 1 { "" } else { "s" });
+                if c.warned {
+                    t.push_str(", warned");
+                }
+                t
+            };
+            ui.horizontal(|ui| {
+                ui.heading(format!(
+                    "{} {}  -  {} {}",
+                    m.players[0], s.score[0], s.score[1], m.players[1]
+                ));
+                ui.label(format!(
+                    "race to {} · rack {} · inning {} · {}",
+                    s.rules.race_to,
+                    s.rack,
+                    s.inning,
+                    text::breaker_words(&m)
+                ));
+                ui.label(format!(
+                    "· fouls: {} {} · {} {}{}",
+                    m.players[0],
+                    f(PlayerId::A),
+                    m.players[1],
+                    f(PlayerId::B),
+                    if m.mode == Mode::Practice {
+                        " · practice"
+                    } else {
+                        ""
+                    }
+                ));
+            });
+            ui.horizontal(|ui| {
+                ui.strong(describe_turn(&m));
+                ui.label(format!(
+                    "· aids: {}{}",
+                    aids.level.name(),
+                    if aids.noise {
+                        ", execution noise"
+                    } else {
+                        ", exact strokes"
+                    }
+                ));
+            });
+            if let Some(b) = text::banner(&playback) {
+                ui.colored_label(egui::Color32::from_rgb(120, 200, 255), b);
+            }
+            if let Some(c) = aim.charge.filter(|c| c.held > super::input::TAP) {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 160, 60),
+                    format!("power {:.2} m/s: release Space to shoot", c.speed()),
+                );
+            }
+            if let Some(msg) = &m.message {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 210, 90),
+                    text::with_names(&m, msg),
+                );
+            }
+        })
+        .response
+        .rect
+        .height();
+    free.top = height;
+    Ok(())
+}
+
+/// The help: every key and what the mouse does, from the one table of keys.
+fn help(mut contexts: EguiContexts, aim: Res<Aim>) -> Result {
+    if !aim.help {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Help (h)")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(560.0)
+                .show(ui, |ui| {
+                    egui::Grid::new("keys").striped(true).show(ui, |ui| {
+                        for (k, what) in super::keymap::help_rows() {
+                            ui.strong(k);
+                            ui.label(what);
+                            ui.end_row();
+                        }
+                    });
+                });
+        });
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! The dock's sections after a shot: the ruling card (fouls with their rules, the explanation
+//! with the players' names, a miscue named, a spotted ball, the rack's result, what comes
+//! next), the incoming player's choice and the match's end.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::super::session::{GameAction, Match};
+use super::text::{describe_turn, miscue_words, player_name, with_names};
+use crate::referee::{Phase, RackResult, Ruling, TableChoice};
+
+pub(super) fn card(
+    ui: &mut egui::Ui,
+    m: &Match,
+    r: &Ruling,
+    actions: &mut MessageWriter<GameAction>,
+) {
+    let title = if r.legal { "Legal shot" } else { "Foul" };
+    ui.heading(format!("{title} - rule {}", r.rule));
+    if let Some(w) = m.last.as_ref().and_then(miscue_words) {
+        ui.colored_label(egui::Color32::from_rgb(240, 150, 80), w);
+    }
+    for f in &r.fouls {
+        ui.colored_label(
+            egui::Color32::from_rgb(240, 90, 80),
+            format!("{}: {}", f.rule, with_names(m, &f.text)),
+        );
+    }
+    ui.label(with_names(m, &r.explanation));
+    if let Some(sp) = r.spotted {
+        ui.label(format!(
+            "The {} is spotted at x = {:.3} m (1.4).",
+            sp.ball, sp.at.x
+        ));
+    }
+    if let Some(res) = r.rack_result {
+        match res {
+            RackResult::Won {
+                winner,
+                rule,
+                match_over,
+                ..
+            } => {
+                ui.strong(format!(
+                    "{} wins the rack ({rule}){}",
+                    player_name(m, winner),
+                    if match_over { " and the match" } else { "" }
+                ));
+            }
+            RackResult::Stalemate { rebreak, rule } => {
+                ui.strong(format!(
+                    "Stalemate ({rule}): {} breaks again",
+                    player_name(m, rebreak)
+                ));
+            }
+        }
+    }
+    ui.separator();
+    ui.strong(format!("Next: {}", describe_turn(m)));
+    ui.horizontal(|ui| {
+        if ui.button("Continue (Enter)").clicked() {
+            actions.write(GameAction::Continue);
+        }
+        if ui.button("Replay (r)").clicked() {
+            actions.write(GameAction::Replay { slow: false });
+        }
+        if ui.button("Slow (R)").clicked() {
+            actions.write(GameAction::Replay { slow: true });
+        }
+    });
+}
+
+pub(super) fn choice(ui: &mut egui::Ui, m: &Match, actions: &mut MessageWriter<GameAction>) {
+    let Phase::Choice { chooser, reason } = m.state.phase else {
+        return;
+    };
+    ui.heading("Choice");
+    ui.label(describe_turn(m));
+    ui.label(format!("rule {}", reason.rule()));
+    let other = player_name(m, chooser.other()).to_string();
+    if ui
+        .button(format!(
+            "Play the table: {} shoots (1)",
+            player_name(m, chooser)
+        ))
+        .clicked()
+    {
+        actions.write(GameAction::Choose(TableChoice::PlayTable));
+    }
+    if ui
+        .button(format!("Hand it back: {other} shoots (2)"))
+        .clicked()
+    {
+        actions.write(GameAction::Choose(TableChoice::HandBack));
+    }
+}
+
+pub(super) fn match_over(ui: &mut egui::Ui, m: &Match, actions: &mut MessageWriter<GameAction>) {
+    ui.heading("Match over");
+    ui.strong(describe_turn(m));
+    ui.label(format!("{} - {}", m.state.score[0], m.state.score[1]));
+    if let Some(r) = m.rulings.last() {
+        ui.label(with_names(m, &r.explanation));
+    }
+    if ui.button("New match").clicked() {
+        actions.write(GameAction::NewMatch);
+    }
+}

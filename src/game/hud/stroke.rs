@@ -1,0 +1,235 @@
+//! The stroke section of the dock: power (with the charge), aim, elevation, the tip on a
+//! cue-ball face in tips with the miscue limit, the call (pre-filled from the aim's path; safety
+//! and push out only when the referee's turn allows them), the aids, and the buttons that send
+//! the same actions as the keys.
+
+use bevy_egui::egui;
+
+use super::super::input::{Aim, CallKind, MAX_ELEVATION, MAX_SPEED};
+use super::super::session::{GameAction, Match, Mode};
+use super::super::setup::SetupAction;
+use super::super::tracking::AidLevel;
+use super::dock::DockParams;
+use crate::physics::params::MISCUE_LIMIT;
+use crate::referee::{Call, TurnAction};
+use crate::table::BALL_RADIUS;
+
+/// A cue tip's width (m): tip offsets are shown in tips as well as in shares of the radius.
+pub const TIP_WIDTH: f64 = 0.0127;
+
+pub(super) fn section(ui: &mut egui::Ui, p: &mut DockParams) {
+    ui.heading("Stroke");
+    let aim = &mut *p.aim;
+    let mut v = aim.stroke.speed;
+    ui.add(
+        egui::Slider::new(&mut v, 0.1..=MAX_SPEED)
+            .text("m/s")
+            .fixed_decimals(2),
+    );
+    if v != aim.stroke.speed {
+        aim.set_speed(v);
+    }
+    ui.small("hold Space to charge the power, release to shoot");
+    let mut a = aim.stroke.aim_deg;
+    ui.add(
+        egui::Slider::new(&mut a, -180.0..=180.0)
+            .text("aim deg")
+            .fixed_decimals(2),
+    );
+    aim.stroke.aim_deg = a;
+    let mut e = aim.stroke.elevation_deg;
+    ui.add(egui::Slider::new(&mut e, 0.0..=MAX_ELEVATION).text("elevation deg"));
+    if e != aim.stroke.elevation_deg {
+        aim.set_elevation(e);
+    }
+    tip_widget(ui, aim);
+    ui.separator();
+    call_section(ui, &p.m, aim, &mut p.actions);
+    ui.separator();
+    if ui.button("Shoot (Space)").clicked() {
+        p.actions.write(GameAction::Shoot);
+    }
+    aids(ui, p);
+    buttons(ui, p);
+}
+
+/// The aid level, execution noise, aim line, sound and camera.
+fn aids(ui: &mut egui::Ui, p: &mut DockParams) {
+    ui.horizontal(|ui| {
+        ui.label("aids (t):");
+        for level in [AidLevel::Practice, AidLevel::Match, AidLevel::Pro] {
+            let name = level.name().split(':').next().unwrap_or("");
+            if ui.selectable_label(p.aids.level == level, name).clicked() && p.aids.level != level {
+                // The action steps through the levels: as many steps as it takes.
+                let mut l = p.aids.level;
+                while l != level {
+                    p.actions.write(GameAction::NextAids);
+                    l = l.next();
+                }
+            }
+        }
+    });
+    let mut noise = p.aids.noise;
+    if ui
+        .checkbox(&mut noise, "execution noise (e)")
+        .on_hover_text("a person's stroke: aim, power, tip and elevation off by a little")
+        .changed()
+    {
+        p.actions.write(GameAction::ToggleNoise);
+    }
+    ui.checkbox(&mut p.aim.aim_line, "aim line and ghost ball (g)");
+    ui.checkbox(&mut p.muted.0, "mute (m)");
+    ui.label(format!("camera: {} (c)", p.view.name()));
+}
+
+fn buttons(ui: &mut egui::Ui, p: &mut DockParams) {
+    ui.horizontal(|ui| {
+        if ui.button("Replay (r)").clicked() {
+            p.actions.write(GameAction::Replay { slow: false });
+        }
+        if ui.button("Slow (R)").clicked() {
+            p.actions.write(GameAction::Replay { slow: true });
+        }
+    });
+    if p.m.mode == Mode::Practice {
+        ui.horizontal(|ui| {
+            if ui.button("Undo (u)").clicked() {
+                p.actions.write(GameAction::Undo);
+            }
+            if ui.button("Re-rack (n)").clicked() {
+                p.actions.write(GameAction::Rerack);
+            }
+            if ui.button("Ball in hand (b)").clicked() {
+                p.actions.write(GameAction::BallInHand);
+            }
+        });
+    }
+    ui.horizontal(|ui| {
+        if ui.button("Save (F5)").clicked() {
+            p.actions
+                .write(GameAction::Save(super::super::default_save_path()));
+        }
+        if ui.button("Set up (F2)").clicked() {
+            p.setup.write(SetupAction::Enter);
+        }
+        if ui.button("Help (h)").clicked() {
+            p.aim.help = !p.aim.help;
+        }
+    });
+}
+
+/// The cue ball's face: click or drag to place the tip; the red circle is the miscue limit.
+fn tip_widget(ui: &mut egui::Ui, aim: &mut Aim) {
+    let size = 100.0;
+    ui.horizontal(|ui| {
+        let (resp, painter) =
+            ui.allocate_painter(egui::vec2(size, size), egui::Sense::click_and_drag());
+        let c = resp.rect.center();
+        let rad = size / 2.0 - 4.0;
+        painter.circle_filled(c, rad, egui::Color32::from_rgb(238, 236, 224));
+        painter.circle_stroke(
+            c,
+            rad * MISCUE_LIMIT as f32,
+            egui::Stroke::new(1.5, egui::Color32::from_rgb(200, 40, 40)),
+        );
+        painter.line_segment(
+            [c - egui::vec2(rad, 0.0), c + egui::vec2(rad, 0.0)],
+            egui::Stroke::new(0.5, egui::Color32::GRAY),
+        );
+        painter.line_segment(
+            [c - egui::vec2(0.0, rad), c + egui::vec2(0.0, rad)],
+            egui::Stroke::new(0.5, egui::Color32::GRAY),
+        );
+        if let Some(p) = resp.interact_pointer_pos() {
+            let d = (p - c) / rad;
+            aim.set_tip(d.x as f64, -d.y as f64);
+        }
+        let tip = c + egui::vec2(aim.stroke.side as f32, -aim.stroke.height as f32) * rad;
+        painter.circle_filled(tip, 6.0, egui::Color32::from_rgb(40, 80, 190));
+        let miscue = aim.stroke.side.hypot(aim.stroke.height) > MISCUE_LIMIT;
+        ui.vertical(|ui| {
+            ui.label("tip (i j k l, o)");
+            ui.label(tip_line("side", aim.stroke.side, "right", "left"));
+            ui.label(tip_line("height", aim.stroke.height, "follow", "draw"));
+            if miscue {
+                ui.colored_label(
+                    egui::Color32::from_rgb(230, 60, 60),
+                    "past the miscue limit: the tip will slide off",
+                );
+            }
+        });
+    });
+}
+
+/// One tip offset in words: shares of the radius, tips, and which way.
+fn tip_line(name: &str, share: f64, plus: &str, minus: &str) -> String {
+    let way = if share > 0.0 {
+        plus
+    } else if share < 0.0 {
+        minus
+    } else {
+        ""
+    };
+    format!(
+        "{name} {share:+.2} R\n({:+.2} tips) {way}",
+        share * BALL_RADIUS / TIP_WIDTH
+    )
+}
+
+fn call_section(
+    ui: &mut egui::Ui,
+    m: &Match,
+    aim: &mut Aim,
+    actions: &mut bevy::prelude::MessageWriter<GameAction>,
+) {
+    match m.state.turn().action {
+        TurnAction::Break { .. } => {
+            ui.label("Break: nothing to call (5.3)");
+        }
+        TurnAction::Shoot {
+            push_out_allowed,
+            safety_allowed,
+            ..
+        } => {
+            ui.horizontal(|ui| {
+                ui.label("Call:");
+                if ui
+                    .selectable_label(aim.call.kind == CallKind::Ball, "ball + pocket")
+                    .clicked()
+                {
+                    actions.write(GameAction::CallKind(CallKind::Ball));
+                }
+                if safety_allowed
+                    && ui
+                        .selectable_label(aim.call.kind == CallKind::Safety, "safety (s)")
+                        .clicked()
+                {
+                    actions.write(GameAction::CallKind(CallKind::Safety));
+                }
+                if push_out_allowed
+                    && ui
+                        .selectable_label(aim.call.kind == CallKind::PushOut, "push out (p)")
+                        .clicked()
+                {
+                    actions.write(GameAction::CallKind(CallKind::PushOut));
+                }
+            });
+            let text = match m.call_for(&aim.call) {
+                Ok(Call::Ball { ball, pocket }) => {
+                    let how = if aim.call.by_player {
+                        "called"
+                    } else {
+                        "from the aim's path; click a ball or a pocket to change it"
+                    };
+                    format!("the {ball} in the {} ({how})", pocket.name())
+                }
+                Ok(Call::Safety) => "safety: the inning ends after a legal shot (5.6)".into(),
+                Ok(Call::PushOut) => "push out: no need to hit a ball or a rail (5.4)".into(),
+                Ok(Call::Break) => "break".into(),
+                Err(e) => e,
+            };
+            ui.label(text);
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,141 @@
+//! The panels' words: whose turn and with what, a ruling in one line, the players' names in
+//! place of the referee's "player A" and "player B", the call, a miscue, the playback banner.
+
+use super::super::playback::Playback;
+use super::super::session::{LastShot, Match, SLOW_REPLAY};
+use crate::physics::Event;
+use crate::physics::params::MISCUE_LIMIT;
+use crate::referee::{Call, ChoiceReason, InHand, Phase, PlayerId, Ruling, TurnAction};
+
+/// What the player to act may do, in words, from the referee's turn.
+pub fn describe_turn(m: &Match) -> String {
+    let turn = m.state.turn();
+    let who = &m.players[turn.player.index()];
+    match turn.action {
+        TurnAction::Break { hit_first, .. } => format!(
+            "{who} to break: cue ball in hand behind the head string, hit the {hit_first} first (5.3)"
+        ),
+        TurnAction::Shoot {
+            ball_in_hand,
+            hit_first,
+            push_out_allowed,
+            on_two_fouls_warned,
+            ..
+        } => {
+            let mut s = format!("{who} to shoot: hit the {hit_first} first");
+            match ball_in_hand {
+                Some(InHand::Anywhere) => s.push_str(", cue ball in hand anywhere (1.5)"),
+                Some(InHand::Kitchen) => s.push_str(", cue ball in hand behind the head string"),
+                None => {}
+            }
+            if push_out_allowed {
+                s.push_str(", may push out (5.4)");
+            }
+            if on_two_fouls_warned {
+                s.push_str(" - ON TWO FOULS, warned: a third loses the rack (7.14)");
+            }
+            s
+        }
+        TurnAction::Choose { reason, rule } => {
+            let why = match reason {
+                ChoiceReason::PushOut => "after the push out",
+                ChoiceReason::SafetyPocket => "a ball fell on the safety",
+                ChoiceReason::WrongBall => "the called shot was missed but a ball fell",
+            };
+            format!("{who} chooses ({why}, {rule}): play the table or hand it back")
+        }
+        TurnAction::MatchOver { winner } => {
+            format!("{} wins the match", m.players[winner.index()])
+        }
+        TurnAction::Lag => "the players lag (1.2)".into(),
+        TurnAction::ChooseBreaker => format!("{who} chooses who breaks"),
+    }
+}
+
+/// The referee's words with the players' names for "player A" and "player B".
+pub fn with_names(m: &Match, text: &str) -> String {
+    text.replace("player A", &m.players[0])
+        .replace("Player A", &m.players[0])
+        .replace("player B", &m.players[1])
+        .replace("Player B", &m.players[1])
+}
+
+pub fn player_name(m: &Match, p: PlayerId) -> &str {
+    &m.players[p.index()]
+}
+
+/// Who broke this rack, or who is to break it.
+pub fn breaker_words(m: &Match) -> String {
+    let who = player_name(m, m.state.breaker);
+    if matches!(m.state.phase, Phase::Break { .. }) {
+        format!("{who} to break")
+    } else {
+        format!("{who} broke")
+    }
+}
+
+/// One line for the rack's log.
+pub fn ruling_line(m: &Match, r: &Ruling) -> String {
+    let who = player_name(m, r.shooter);
+    let call = match r.call {
+        Call::Break => "break".to_string(),
+        Call::Ball { ball, pocket } => format!("{ball} in {}", pocket.name()),
+        Call::Safety => "safety".into(),
+        Call::PushOut => "push out".into(),
+    };
+    let verdict = if r.legal {
+        format!("legal ({})", r.rule)
+    } else {
+        let rules: Vec<&str> = r.fouls.iter().map(|f| f.rule.as_str()).collect();
+        format!("FOUL ({})", rules.join(", "))
+    };
+    format!("inning {}: {who}, {call}: {verdict}", r.inning)
+}
+
+pub fn call_words(c: &Call) -> String {
+    match c {
+        Call::Break => "the break".into(),
+        Call::Ball { ball, pocket } => format!("the {ball} in the {}", pocket.name()),
+        Call::Safety => "safety".into(),
+        Call::PushOut => "push out".into(),
+    }
+}
+
+/// A miscue named, with what it means for the ruling, if the shot was one.
+pub fn miscue_words(shot: &LastShot) -> Option<String> {
+    let miscue = shot
+        .played
+        .log
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::CueStrike { miscue: true, .. }));
+    miscue.then(|| {
+        format!(
+            "Miscue: the tip was {:.2} R off centre, past the limit of {MISCUE_LIMIT:.2} R, and \
+             slid off the cue ball. A miscue is not a foul by itself; the shot is ruled on what \
+             the cue ball then did.",
+            shot.strike.side.hypot(shot.strike.height)
+        )
+    })
+}
+
+/// The banner over a playback: a replay, a slow one, a pause.
+pub fn banner(p: &Playback) -> Option<String> {
+    if !p.active() {
+        return None;
+    }
+    let mut words = Vec::new();
+    if p.replay {
+        words.push(if p.speed <= SLOW_REPLAY + 1e-9 {
+            "SLOW REPLAY (a quarter speed)".to_string()
+        } else {
+            "REPLAY".to_string()
+        });
+    } else if p.speed < 1.0 - 1e-9 {
+        words.push(format!("SLOW (x{:.2})", p.speed));
+    }
+    if p.paused {
+        words.push("PAUSED (z resumes, x steps)".into());
+    }
+    (!words.is_empty()).then(|| words.join(" - "))
+}

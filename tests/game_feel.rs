@@ -1,0 +1,701 @@
+//! The game's feel in the default view, headless: each test pins one thing a new player met
+//! that fought them (issue 14): mouse aim that spun away behind the cue ball, ball in hand that
+//! ran off under a chasing camera, clicks on a ball's upper half taken as aim clicks, held keys
+//! that acted once, a re-rack that kept the fouls, a shot camera that cut the table, a cue not
+//! turned to the ball on, and the rest. Driven as `game_logic.rs` drives the game: bevy's
+//! `ButtonInput` and `AccumulatedMouseMotion` set by hand under `MinimalPlugins`, a manual clock.
+#![cfg(feature = "game")]
+
+use std::time::Duration;
+
+use bevy::camera::CameraProjection;
+use bevy::input::mouse::AccumulatedMouseMotion;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+
+use tenball::game::camera::{
+    CameraView, FOV_Y, SHOT_PITCH, behind_goal, fit_table, goal_for, rail_behind, table_corners,
+    zoomed,
+};
+use tenball::game::{
+    AidLevel, Aids, Aim, Drag, GameLogicPlugin, GameOptions, Match, Mode, Playback, Pointer,
+    ShotCycle, Tracking, scene_world,
+};
+use tenball::physics::Layout;
+use tenball::physics::params::RAIL_TOP;
+use tenball::referee::{BallSet, CueBall, FoulCount, GameState, Phase, PlayerId, Rules};
+use tenball::table::{Placed, Pocket, Point, TableSize};
+use tenball::tablefile::TableFile;
+
+/// Frames of this length (s) on the manual clock.
+const FRAME: f32 = 0.1;
+
+fn app_with(opts: GameOptions) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(ButtonInput::<KeyCode>::default())
+        .insert_resource(ButtonInput::<MouseButton>::default())
+        .insert_resource(AccumulatedMouseMotion::default())
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
+            FRAME,
+        )))
+        .add_plugins(GameLogicPlugin(opts));
+    app.update();
+    app.update();
+    app
+}
+
+fn cycle(app: &App) -> ShotCycle {
+    *app.world().resource::<State<ShotCycle>>().get()
+}
+
+fn m(app: &App) -> &Match {
+    app.world().resource::<Match>()
+}
+
+fn aim_deg(app: &App) -> f64 {
+    app.world().resource::<Aim>().stroke.aim_deg
+}
+
+fn set_pointer(app: &mut App, p: Point) {
+    let mut ptr = app.world_mut().resource_mut::<Pointer>();
+    ptr.on_table = Some(p);
+    ptr.ray = None;
+}
+
+fn motion(app: &mut App, dx: f32) {
+    app.world_mut()
+        .resource_mut::<AccumulatedMouseMotion>()
+        .delta = Vec2::new(dx, 0.0);
+}
+
+fn buttons(app: &mut App) -> Mut<'_, ButtonInput<MouseButton>> {
+    app.world_mut().resource_mut::<ButtonInput<MouseButton>>()
+}
+
+fn press(app: &mut App) {
+    buttons(app).press(MouseButton::Left);
+    app.update();
+    buttons(app).clear();
+}
+
+fn release(app: &mut App) {
+    buttons(app).release(MouseButton::Left);
+    app.update();
+    buttons(app).clear();
+    app.update();
+}
+
+fn tap(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut k = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    k.release(key);
+    k.clear();
+    app.update();
+    app.update();
+}
+
+/// Holds `key` for `secs` of game time, then lets go.
+fn hold(app: &mut App, key: KeyCode, secs: f32) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    let frames = (secs / FRAME).round() as usize;
+    for _ in 0..frames {
+        app.update();
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .clear();
+    }
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .release(key);
+    app.update();
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .clear();
+}
+
+fn ball(ball: u8, x: f64, y: f64) -> Placed {
+    Placed {
+        ball,
+        at: Point::new(x, y),
+    }
+}
+
+fn position(balls: Vec<Placed>, phase: Phase, mode: Mode) -> GameOptions {
+    let mut state = GameState::with_breaker(Rules::default(), TableSize::NineFoot, PlayerId::A);
+    state.phase = phase;
+    state.on_table = balls
+        .iter()
+        .map(|b| b.ball)
+        .filter(|&b| b != 0)
+        .collect::<BallSet>();
+    let file = TableFile {
+        layout: Layout {
+            table: TableSize::NineFoot,
+            balls,
+        },
+        state,
+        players: ["Ann".into(), "Bob".into()],
+        stroke: None,
+        call: None,
+    };
+    file.check().expect("the test's position is valid");
+    tenball::game::options_from_file(file, mode)
+}
+
+fn as_it_lies() -> Phase {
+    Phase::Shot {
+        shooter: PlayerId::A,
+        cue_ball: CueBall::AsItLies,
+        push_out: false,
+    }
+}
+
+fn angle_diff(a: f64, b: f64) -> f64 {
+    ((a - b + 540.0).rem_euclid(360.0) - 180.0).abs()
+}
+
+#[test]
+fn a_held_drag_behind_the_cue_ball_turns_the_aim_by_the_mouse_and_stays_when_it_stops() {
+    let opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.3, 0.0), ball(10, 0.9, -0.4)],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    let mut app = app_with(opts);
+    assert_eq!(*app.world().resource::<CameraView>(), CameraView::Behind);
+    let start = aim_deg(&app);
+    // Pressed on the cloth far to the side of the aim: behind the ball this never re-aims.
+    set_pointer(&mut app, Point::new(0.2, 0.5));
+    press(&mut app);
+    assert!(
+        angle_diff(aim_deg(&app), start) < 1e-9,
+        "the press re-aimed: {start} -> {}",
+        aim_deg(&app)
+    );
+    // 80 px to the right a frame for three frames turns the cue right (clockwise).
+    for _ in 0..3 {
+        motion(&mut app, 80.0);
+        buttons(&mut app).press(MouseButton::Left);
+        app.update();
+    }
+    let turned = aim_deg(&app);
+    let expected: f64 = (0..3)
+        .map(|_| tenball::game::turn_for_motion(80.0, FRAME as f64, false))
+        .sum();
+    assert!(
+        (angle_diff(turned, start) - expected).abs() < 1e-6 && expected > 10.0,
+        "turned {} for {expected}",
+        angle_diff(turned, start)
+    );
+    assert!(
+        ((start - turned + 540.0).rem_euclid(360.0) - 180.0) > 0.0,
+        "motion to the right turns the cue to the right"
+    );
+    // The mouse stops; the button is still held: the aim stays (before, it ran to 163 degrees).
+    for _ in 0..60 {
+        motion(&mut app, 0.0);
+        app.update();
+    }
+    assert!(angle_diff(aim_deg(&app), turned) < 1e-9);
+    release(&mut app);
+    assert!(angle_diff(aim_deg(&app), turned) < 1e-9);
+    assert_eq!(app.world().resource::<Aim>().drag, None);
+}
+
+#[test]
+fn shift_turns_a_tenth_as_fast_and_faster_motion_turns_more_per_pixel() {
+    let slow = tenball::game::turn_for_motion(10.0, 0.1, false);
+    let fine = tenball::game::turn_for_motion(10.0, 0.1, true);
+    let fast = tenball::game::turn_for_motion(400.0, 0.1, false);
+    assert!((fine - slow / 10.0).abs() < 1e-12);
+    assert!(fast / 400.0 > 1.5 * slow / 10.0, "{fast} {slow}");
+}
+
+#[test]
+fn overhead_a_drag_on_the_cloth_points_the_cue_at_the_pointer() {
+    let opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.3, 0.0), ball(10, 0.9, -0.4)],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    let mut app = app_with(opts);
+    *app.world_mut().resource_mut::<CameraView>() = CameraView::Overhead;
+    set_pointer(&mut app, Point::new(-0.6, 0.4));
+    press(&mut app);
+    release(&mut app);
+    assert!(angle_diff(aim_deg(&app), 90.0) < 1e-6, "{}", aim_deg(&app));
+    // A press off the table (past the rails) does nothing.
+    set_pointer(&mut app, Point::new(-0.6, -1.5));
+    press(&mut app);
+    release(&mut app);
+    assert!(angle_diff(aim_deg(&app), 90.0) < 1e-6, "{}", aim_deg(&app));
+}
+
+#[test]
+fn a_placed_cue_ball_lands_where_the_pointer_let_go_with_the_camera_held_and_the_cue_on_the_one() {
+    let mut app = app_with(GameOptions::default());
+    assert_eq!(cycle(&app), ShotCycle::BallInHand);
+    let c = m(&app).cue_ball().unwrap();
+    set_pointer(&mut app, c);
+    press(&mut app);
+    assert!(matches!(
+        app.world().resource::<Aim>().drag,
+        Some(Drag::CueBall(_))
+    ));
+    // While it is dragged the camera's goal is to hold still.
+    let to = Point::new(-0.85, 0.25);
+    set_pointer(&mut app, to);
+    buttons(&mut app).press(MouseButton::Left);
+    app.update();
+    {
+        let w = app.world();
+        assert_eq!(
+            goal_for(
+                CameraView::Behind,
+                true,
+                w.resource::<Match>(),
+                w.resource::<Aim>(),
+                1.5
+            ),
+            None,
+            "the camera chases the dragged ball"
+        );
+    }
+    release(&mut app);
+    assert_eq!(m(&app).cue_ball(), Some(to));
+    // The cue turns to the ball on (the 1 at the apex on the break).
+    let one = m(&app)
+        .layout
+        .balls
+        .iter()
+        .find(|b| b.ball == 1)
+        .unwrap()
+        .at;
+    let want = (one.y - to.y).atan2(one.x - to.x).to_degrees();
+    assert!(
+        angle_diff(aim_deg(&app), want) < 1e-6,
+        "{} vs {want}",
+        aim_deg(&app)
+    );
+}
+
+#[test]
+fn a_cue_ball_dragged_past_the_table_stays_on_it_and_in_the_kitchen() {
+    let mut app = app_with(GameOptions::default());
+    let c = m(&app).cue_ball().unwrap();
+    set_pointer(&mut app, c);
+    press(&mut app);
+    // Far past the head rail and toward the foot: kept on the bed and behind the head string.
+    set_pointer(&mut app, Point::new(3.0, 0.9));
+    buttons(&mut app).press(MouseButton::Left);
+    app.update();
+    release(&mut app);
+    let t = m(&app).table();
+    let placed = m(&app).cue_ball().unwrap();
+    assert!(t.in_kitchen(placed), "{placed:?}");
+    assert!(placed.x > t.head_string_x() - 0.01 && placed.y > t.width / 2.0 - 0.05);
+    assert_eq!(m(&app).message, None);
+}
+
+#[test]
+fn a_click_on_the_upper_half_of_a_ball_seen_in_3d_calls_it_and_does_not_aim() {
+    let opts = position(
+        vec![
+            ball(0, -0.8, 0.0),
+            ball(1, 0.0, 0.3),
+            ball(7, 0.4, -0.2),
+            ball(10, 0.9, 0.4),
+        ],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    let mut app = app_with(opts);
+    let start = aim_deg(&app);
+    let r = m(&app).table().ball_radius;
+    // A low camera behind the cue ball looks at the top of the 7 (1.8 radii up): the ray meets
+    // the plane of the centres well beyond the ball.
+    let eye = scene_world(-1.2, 0.0, 0.3);
+    let top = scene_world(0.4, -0.2, 1.8 * r);
+    let dir = (top - eye).normalize();
+    let s = (r as f32 - eye.y) / dir.y;
+    let on_plane = eye + dir * s;
+    let plane_point = Point::new(on_plane.x as f64, -on_plane.z as f64);
+    assert!(
+        plane_point.distance(Point::new(0.4, -0.2)) > 1.2 * r,
+        "the plane test alone misses the ball"
+    );
+    {
+        let mut p = app.world_mut().resource_mut::<Pointer>();
+        p.on_table = Some(plane_point);
+        p.ray = Some(Ray3d::new(eye, Dir3::new(dir).unwrap()));
+    }
+    press(&mut app);
+    release(&mut app);
+    let a = app.world().resource::<Aim>();
+    assert_eq!(a.call.ball, Some(7));
+    assert!(a.call.by_player);
+    assert!(angle_diff(aim_deg(&app), start) < 1e-9);
+}
+
+#[test]
+fn a_held_key_repeats_faster_the_longer_it_is_held() {
+    let opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.3, 0.0), ball(10, 0.9, -0.4)],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    let mut app = app_with(opts);
+    let start = aim_deg(&app);
+    hold(&mut app, KeyCode::ArrowLeft, 4.0);
+    let turned = angle_diff(aim_deg(&app), start);
+    assert!(turned > 45.0, "4 s of Left turned {turned} degrees");
+    let v0 = app.world().resource::<Aim>().stroke.speed;
+    hold(&mut app, KeyCode::ArrowUp, 2.0);
+    let dv = app.world().resource::<Aim>().stroke.speed - v0;
+    assert!(dv > 2.0, "2 s of Up added {dv} m/s");
+    // A tap is one step.
+    let a = aim_deg(&app);
+    tap(&mut app, KeyCode::ArrowRight);
+    assert!((angle_diff(aim_deg(&app), a) - 0.5).abs() < 1e-9);
+}
+
+#[test]
+fn space_held_charges_the_power_and_release_shoots_with_it() {
+    let opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.3, 0.0), ball(10, 0.9, -0.4)],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    let mut app = app_with(opts);
+    {
+        let mut a = app.world_mut().resource_mut::<Aim>();
+        a.call.kind = tenball::game::CallKind::Safety;
+    }
+    hold(&mut app, KeyCode::Space, 1.2);
+    app.update();
+    let shot = m(&app).pending.as_ref().expect("release shot");
+    // The press frame starts the charge; the eleven frames after it add to it.
+    let want = tenball::game::Charge {
+        held: 1.2 - FRAME,
+        set_speed: 0.0,
+    }
+    .speed();
+    assert!(
+        (shot.strike.speed - want).abs() < 0.05 && shot.strike.speed > 3.0,
+        "shot at {} m/s, charged {want}",
+        shot.strike.speed
+    );
+    assert_eq!(cycle(&app), ShotCycle::Playing);
+}
+
+#[test]
+fn re_rack_resets_the_fouls_the_warning_the_stalemate_count_and_the_elevation() {
+    let mut opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.3, 0.0), ball(10, 0.9, -0.4)],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    let file = opts.load.as_mut().unwrap();
+    file.state.fouls[0] = FoulCount {
+        count: 2,
+        warned: true,
+    };
+    file.state.inning = 7;
+    let mut app = app_with(opts);
+    app.world_mut().resource_mut::<Aim>().stroke.elevation_deg = 30.0;
+    tap(&mut app, KeyCode::KeyN);
+    let s = &m(&app).state;
+    assert_eq!(s.fouls_of(PlayerId::A), FoulCount::default());
+    assert_eq!(s.inning, 1);
+    assert!(matches!(s.phase, Phase::Break { .. }));
+    assert_eq!(s.on_table, BallSet::FULL);
+    assert_eq!(app.world().resource::<Aim>().stroke.elevation_deg, 0.0);
+    // What the referee's own new rack gives.
+    let want = {
+        let mut g = GameState::with_breaker(Rules::default(), TableSize::NineFoot, PlayerId::A);
+        g.fouls[0] = FoulCount {
+            count: 2,
+            warned: true,
+        };
+        g.rerack()
+    };
+    assert_eq!(s.fouls, want.fouls);
+}
+
+#[test]
+fn the_shot_camera_holds_all_four_corners_of_the_table_in_the_free_area() {
+    let t = TableSize::NineFoot.spec();
+    // The free area at 1280x720 with the dock (330 px) and a top bar, and other windows.
+    for (w, h) in [
+        (950.0_f32, 640.0_f32),
+        (1280.0, 720.0),
+        (800.0, 700.0),
+        (1600.0, 500.0),
+    ] {
+        let aspect = w / h;
+        let goal = fit_table(&t, 0.0, SHOT_PITCH, aspect);
+        let proj = PerspectiveProjection {
+            fov: FOV_Y,
+            aspect_ratio: aspect,
+            ..default()
+        };
+        let clip_from_view = proj.get_clip_from_view();
+        let view = goal.transform().to_matrix().inverse();
+        for p in table_corners(&t) {
+            let c = clip_from_view * view * p.extend(1.0);
+            let (x, y) = (c.x / c.w, c.y / c.w);
+            assert!(
+                c.w > 0.0 && x.abs() <= 1.0 && y.abs() <= 1.0,
+                "corner {p} at ({x}, {y}) in a {w}x{h} view"
+            );
+        }
+    }
+    // And the shot plays in that view.
+    let app = app_with(GameOptions::default());
+    let w = app.world();
+    let g = goal_for(
+        CameraView::Behind,
+        false,
+        w.resource::<Match>(),
+        w.resource::<Aim>(),
+        1.5,
+    )
+    .unwrap();
+    assert_eq!(g, fit_table(&t, 0.0, SHOT_PITCH, 1.5));
+}
+
+#[test]
+fn near_a_rail_the_camera_behind_the_ball_rises_over_the_rail_top() {
+    let t = TableSize::NineFoot.spec();
+    let r = t.ball_radius;
+    let open = behind_goal(&t, Point::new(0.0, 0.0), 0.0);
+    // 3 cm off the foot cushion, aimed back up the table: the rail is right behind.
+    let c = Point::new(t.length / 2.0 - r - 0.03, 0.1);
+    let near = behind_goal(&t, c, 180.0);
+    assert!(
+        near.pitch > open.pitch + 0.3,
+        "{} vs {}",
+        near.pitch,
+        open.pitch
+    );
+    let back = rail_behind(&t, c, 0.0);
+    let sight = r + back * (near.pitch as f64).tan();
+    assert!(
+        sight > RAIL_TOP + 0.02,
+        "the line of sight at the rail is {sight} m high"
+    );
+}
+
+#[test]
+fn several_wheel_notches_in_one_frame_zoom_by_a_tenth_each() {
+    let r = zoomed(2.0, 5.0, 0.15, 8.0);
+    assert!((r - 2.0 * 0.9_f32.powi(5)).abs() < 1e-5 && r > 1.0, "{r}");
+    assert_eq!(zoomed(2.0, 100.0, 0.15, 8.0), 0.15);
+}
+
+#[test]
+fn c_in_set_up_mode_puts_the_cue_ball_back_and_leaves_the_camera() {
+    let opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.3, 0.0), ball(10, 0.9, -0.4)],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    let mut app = app_with(opts);
+    tap(&mut app, KeyCode::KeyC);
+    assert_eq!(*app.world().resource::<CameraView>(), CameraView::Overhead);
+    *app.world_mut().resource_mut::<CameraView>() = CameraView::Behind;
+    tap(&mut app, KeyCode::F2);
+    set_pointer(&mut app, Point::new(-0.6, 0.0));
+    tap(&mut app, KeyCode::Delete);
+    assert_eq!(m(&app).cue_ball(), None);
+    set_pointer(&mut app, Point::new(-0.9, 0.3));
+    tap(&mut app, KeyCode::KeyC);
+    assert_eq!(m(&app).cue_ball(), Some(Point::new(-0.9, 0.3)));
+    assert_eq!(*app.world().resource::<CameraView>(), CameraView::Behind);
+    // The aim follows the cue ball's new place (a save now holds the aim from there).
+    let want = (0.0_f64 - 0.3).atan2(0.3 + 0.9).to_degrees();
+    assert!(angle_diff(aim_deg(&app), want) < 1e-6);
+}
+
+#[test]
+fn the_call_is_prefilled_from_the_aims_path_until_the_player_calls() {
+    // The 1 straight between the cue ball and the foot-left corner.
+    let opts = position(
+        vec![ball(0, 0.4, 0.2), ball(1, 0.8, 0.4), ball(10, -0.9, -0.4)],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    let mut app = app_with(opts);
+    {
+        let t = m(&app).table();
+        let corner = t.pocket_mouth_centre(Pocket::FootLeft);
+        let mut a = app.world_mut().resource_mut::<Aim>();
+        a.stroke.aim_deg = (corner.y - 0.2).atan2(corner.x - 0.4).to_degrees();
+        a.stroke.speed = 2.0;
+    }
+    let mut ok = false;
+    for _ in 0..400 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+        let a = app.world().resource::<Aim>();
+        if a.call.ball == Some(1) && a.call.pocket == Some(Pocket::FootLeft) {
+            ok = true;
+            break;
+        }
+    }
+    assert!(
+        ok,
+        "call never pre-filled: {:?}",
+        app.world().resource::<Aim>().call
+    );
+    assert!(!app.world().resource::<Aim>().call.by_player);
+    // The player calls another pocket: the prediction leaves it.
+    let side = m(&app).table().pocket_mouth_centre(Pocket::SideLeft);
+    set_pointer(&mut app, side);
+    press(&mut app);
+    release(&mut app);
+    for _ in 0..20 {
+        app.update();
+    }
+    let a = app.world().resource::<Aim>();
+    assert_eq!(a.call.pocket, Some(Pocket::SideLeft));
+    assert!(a.call.by_player);
+}
+
+#[test]
+fn two_players_start_at_the_match_aids_with_noise_and_see_only_the_cue_balls_first_leg() {
+    let opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.0, 0.0), ball(10, 0.9, -0.4)],
+        as_it_lies(),
+        Mode::HotSeat,
+    );
+    let mut app = app_with(opts);
+    assert_eq!(
+        *app.world().resource::<Aids>(),
+        Aids {
+            level: AidLevel::Match,
+            noise: true
+        }
+    );
+    app.world_mut().resource_mut::<Aim>().stroke.aim_deg = 0.0;
+    for _ in 0..400 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+        if app.world().resource::<Tracking>().computed > 0 {
+            break;
+        }
+    }
+    let tr = app.world().resource::<Tracking>();
+    assert!(tr.shown(AidLevel::Practice).len() >= 2);
+    let shown = tr.shown(AidLevel::Match);
+    assert_eq!(shown.len(), 1);
+    assert_eq!(shown[0].0, 0);
+    // The cue ball's leg ends where it meets the 1 (its centre two radii short of the 1's).
+    let end = *shown[0].1.last().unwrap();
+    let r = m(&app).table().ball_radius as f32;
+    assert!((end.x - (0.0 - 2.0 * r)).abs() < 0.002, "{end}");
+    assert!(tr.shown(AidLevel::Pro).is_empty());
+    tap(&mut app, KeyCode::KeyT);
+    assert_eq!(app.world().resource::<Aids>().level, AidLevel::Pro);
+    tap(&mut app, KeyCode::KeyE);
+    assert!(!app.world().resource::<Aids>().noise);
+    // Practice starts with every path and exact strokes.
+    let app = app_with(GameOptions::default());
+    assert_eq!(
+        *app.world().resource::<Aids>(),
+        Aids::for_mode(Mode::Practice)
+    );
+    assert_eq!(Aids::for_mode(Mode::Practice).level, AidLevel::Practice);
+}
+
+#[test]
+fn execution_noise_changes_the_stroke_played_and_exact_strokes_do_not() {
+    let opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.3, 0.0), ball(10, 0.9, -0.4)],
+        as_it_lies(),
+        Mode::HotSeat,
+    );
+    let mut app = app_with(opts);
+    let set = {
+        let mut a = app.world_mut().resource_mut::<Aim>();
+        a.call.kind = tenball::game::CallKind::Safety;
+        a.stroke
+    };
+    tap(&mut app, KeyCode::Space);
+    let played = m(&app).pending.as_ref().unwrap().strike;
+    assert_ne!(played, set);
+    assert!((played.aim_deg - set.aim_deg).abs() < 1.0);
+}
+
+#[test]
+fn the_call_notice_goes_once_the_shot_is_called_and_rulings_use_the_players_names() {
+    let opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.3, 0.0), ball(10, 0.9, -0.4)],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    let mut app = app_with(opts);
+    // No prediction yet: the call is empty and the shot is refused with the notice.
+    app.world_mut().resource_mut::<Aim>().call = Default::default();
+    app.world_mut().resource_mut::<Match>().message =
+        Some("call your shot first: click a ball, then a pocket (5.5)".into());
+    set_pointer(&mut app, Point::new(0.3, 0.0));
+    press(&mut app);
+    release(&mut app);
+    let corner = m(&app).table().pocket_mouth_centre(Pocket::FootLeft);
+    set_pointer(&mut app, corner);
+    press(&mut app);
+    release(&mut app);
+    assert_eq!(m(&app).message, None);
+    let named = tenball::game::text::with_names(m(&app), "Player B shoots; player A fouled.");
+    assert_eq!(named, "Bob shoots; Ann fouled.");
+}
+
+#[test]
+fn a_miscue_is_called_by_name_and_replays_and_pauses_have_a_banner() {
+    let opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.3, 0.0), ball(10, 0.9, -0.4)],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    let mut app = app_with(opts);
+    {
+        let mut a = app.world_mut().resource_mut::<Aim>();
+        a.call.kind = tenball::game::CallKind::Safety;
+        a.set_tip(0.0, 0.9);
+        a.stroke.speed = 2.0;
+    }
+    tap(&mut app, KeyCode::Space);
+    let shot = m(&app).pending.clone().unwrap();
+    let words = tenball::game::text::miscue_words(&shot).expect("a miscue");
+    assert!(words.starts_with("Miscue"), "{words}");
+    let mut p = Playback::default();
+    assert_eq!(tenball::game::text::banner(&p), None);
+    p.start(shot.played.log.clone(), [Quat::IDENTITY; 11], 0.25, true);
+    assert!(
+        tenball::game::text::banner(&p)
+            .unwrap()
+            .contains("SLOW REPLAY")
+    );
+    p.paused = true;
+    assert!(tenball::game::text::banner(&p).unwrap().contains("PAUSED"));
+}
+
+#[test]
+fn the_help_lists_every_key_from_the_one_table() {
+    let rows = tenball::game::keymap::help_rows();
+    for b in tenball::game::keymap::BINDINGS {
+        let name = tenball::game::keymap::key_name(b.key);
+        assert!(
+            rows.iter().any(|(k, _)| k.split(" or ").any(|x| x == name)),
+            "{name} is not in the help"
+        );
+    }
+}
