@@ -26,31 +26,53 @@ fn rgb(c: [u8; 3]) -> RGBColor {
     RGBColor(c[0], c[1], c[2])
 }
 
-/// Draws the scenario to `out` (an SVG for a `.svg` name, else PNG); an existing file is never
-/// written over.
+/// Draws the scenario to `out` (an SVG for a `.svg` name, a PNG for `.png`, either case); an
+/// existing file is never written over, and a scenario a step of which cannot be taken is not
+/// drawn.
 pub fn draw(s: &Scenario, out: &Path) -> Result<(), String> {
-    if out.exists() {
-        return Err(format!("{}: exists; choose another --out", out.display()));
+    let svg = match out
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+    {
+        Some(e) if e == "svg" => true,
+        Some(e) if e == "png" => false,
+        _ => {
+            return Err(format!(
+                "{}: a diagram is a .png or an .svg file",
+                out.display()
+            ));
+        }
+    };
+    if let Some(why) = crate::outfile::problem(out, "the diagram") {
+        return Err(why);
     }
     let run = s.run(None, true);
+    if let Some(why) = &run.stopped {
+        return Err(format!("{}: not drawn: {why}", s.title));
+    }
     let table = s.position.layout.table.spec();
     let (w, h) = size(&table);
     let size = (w, h + CAPTION);
-    let result = match out.extension().and_then(|e| e.to_str()) {
-        Some("svg") => paint(
-            SVGBackend::new(out, size).into_drawing_area(),
+    let staged = crate::outfile::Staged::default();
+    let part = staged.add(out);
+    let result = if svg {
+        paint(
+            SVGBackend::new(&part, size).into_drawing_area(),
             s,
             &run,
             &table,
-        ),
-        _ => paint(
-            BitMapBackend::new(out, size).into_drawing_area(),
+        )
+    } else {
+        paint(
+            BitMapBackend::new(&part, size).into_drawing_area(),
             s,
             &run,
             &table,
-        ),
+        )
     };
-    result.map_err(|e| format!("{}: cannot draw: {e}", out.display()))
+    result.map_err(|e| format!("{}: cannot draw: {e}", out.display()))?;
+    staged.finish()
 }
 
 fn size(t: &Table) -> (u32, u32) {

@@ -1,6 +1,39 @@
 //! Error messages quote what the user wrote; a quote is cut to a length a terminal can show, so
 //! that a 10 MB value in an input never becomes a 10 MB line on stderr.
 
+/// The most bytes one input (a table file, a scenario, a judge input, a script) may hold: far
+/// more than any a person writes, little enough to parse in well under 1 GB of memory.
+pub const MAX_INPUT_BYTES: u64 = 32 << 20;
+
+/// A text file, at most `MAX_INPUT_BYTES`, with a UTF-8 byte order mark dropped; the error
+/// names the file.
+pub fn read_text(path: &std::path::Path) -> Result<String, String> {
+    let name = path.display().to_string();
+    let f = std::fs::File::open(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    read_limited(&name, f)
+}
+
+/// Like [`read_text`], from any reader.
+pub fn read_limited(name: &str, reader: impl std::io::Read) -> Result<String, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{name}: cannot read: {e}"))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(format!(
+            "{name}: larger than {} MiB, the most tenball reads from one input",
+            MAX_INPUT_BYTES >> 20
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| format!("{name}: not UTF-8 text: {e}"))?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
 /// The most of a message an error repeats (bytes).
 pub const MESSAGE_LIMIT: usize = 300;
 
@@ -17,9 +50,9 @@ pub fn cut(msg: &str) -> String {
 }
 
 /// A number a user gave, for a message: as written for everyday sizes, in exponent form when
-/// it is huge (1e300 stays short).
+/// it is huge or tiny (1e300 and -1e-300 stay short).
 pub fn number(v: f64) -> String {
-    if v.abs() < 1e6 {
+    if v == 0.0 || (1e-4..1e6).contains(&v.abs()) || !v.is_finite() {
         format!("{v}")
     } else {
         format!("{v:e}")

@@ -1,9 +1,10 @@
 //! Files the tool writes are new files: a path that names anything already (a file, a folder, a
 //! link, even a dangling one) is refused before any work starts, and so is a path whose folder
 //! does not exist, so that nothing a user wrote is overwritten and no long run ends in a failed
-//! write.
+//! write. Outputs made of several files (a sweep's CSV and heatmaps, a diagram) are written
+//! under temporary names and named only when all are done ([`Staged`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Why `path` cannot take a new file, or `None` when it can. `what` names the file in the
 /// message ("the screenshot", "its picture map").
@@ -36,6 +37,52 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .create_new(true)
         .open(path)?;
     f.write_all(bytes)
+}
+
+/// Files being written under temporary names beside their own (`.NAME.partial-PID.EXT`), each
+/// with the name it gets at the end; those not finished are removed when this is dropped.
+#[derive(Default)]
+pub struct Staged(std::cell::RefCell<Vec<(PathBuf, PathBuf)>>);
+
+impl Staged {
+    /// The temporary name for `path`.
+    pub fn add(&self, path: &Path) -> PathBuf {
+        let file = path.file_name().and_then(|s| s.to_str()).unwrap_or("out");
+        let ext = path.extension().and_then(|s| s.to_str()).unwrap_or("part");
+        let part = path.with_file_name(format!(".{file}.partial-{}.{ext}", std::process::id()));
+        self.0.borrow_mut().push((part.clone(), path.to_path_buf()));
+        part
+    }
+
+    /// Gives every file its name; none is written over (a hard link fails where a file is).
+    pub fn finish(&self) -> Result<(), String> {
+        for (part, path) in self.0.borrow().iter() {
+            let cannot = |e: std::io::Error| format!("{}: cannot write: {e}", path.display());
+            match std::fs::hard_link(part, path) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    return Err(format!(
+                        "{}: appeared while it was being written; it is left as it is",
+                        path.display()
+                    ));
+                }
+                // A file system without hard links: a rename, where nothing is.
+                Err(_) if std::fs::symlink_metadata(path).is_err() => {
+                    std::fs::rename(part, path).map_err(cannot)?
+                }
+                Err(e) => return Err(cannot(e)),
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        for (part, _) in self.0.borrow().iter() {
+            let _ = std::fs::remove_file(part);
+        }
+    }
 }
 
 #[cfg(test)]

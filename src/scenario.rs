@@ -76,6 +76,50 @@ pub struct Expect {
     pub spotted: Option<u8>,
 }
 
+/// The words `next_action` takes.
+pub const NEXT_ACTIONS: [&str; 6] = [
+    "break",
+    "shoot",
+    "choose",
+    "match_over",
+    "lag",
+    "choose_breaker",
+];
+/// The words `ball_in_hand` takes.
+pub const IN_HAND: [&str; 3] = ["anywhere", "kitchen", "none"];
+
+impl Expect {
+    /// Every expectation names something that can happen (a misspelt one would fail every
+    /// run as if the rules had changed).
+    pub fn check(&self) -> Result<(), String> {
+        if let Some(a) = &self.next_action
+            && !NEXT_ACTIONS.contains(&a.as_str())
+        {
+            return Err(format!(
+                "next_action {a:?} is none of {}",
+                NEXT_ACTIONS.join(", ")
+            ));
+        }
+        if let Some(h) = &self.ball_in_hand
+            && !IN_HAND.contains(&h.as_str())
+        {
+            return Err(format!(
+                "ball_in_hand {h:?} is none of {}",
+                IN_HAND.join(", ")
+            ));
+        }
+        if let Some(b) = self.spotted
+            && !(1..=10).contains(&b)
+        {
+            return Err(format!("spotted: there is no object ball {b}"));
+        }
+        Ok(())
+    }
+}
+
+/// The most steps a scenario may hold (the library's longest has a handful).
+pub const MAX_STEPS: usize = 1_000;
+
 /// The library of teaching scenarios, built into the binary from `assets/scenarios` so that
 /// it travels with the tool wherever it is run.
 static LIBRARY: include_dir::Dir<'static> =
@@ -192,6 +236,9 @@ pub struct Run {
     pub rulings: Vec<Ruling>,
     /// The first shot played on the table: the layout before it and its log (with paths).
     pub shown: Option<(Layout, crate::physics::ShotLog)>,
+    /// The step that could not be taken at all (the referee refused it, or its shot could not
+    /// be played), and why; the run stopped there.
+    pub stopped: Option<String>,
 }
 
 /// Why a scenario file cannot be used.
@@ -203,8 +250,7 @@ impl Scenario {
     /// Reads a scenario file: malformed JSON gives the file, line and column; a position that
     /// cannot be played gives the problem.
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ScenarioError(format!("{}: cannot read: {e}", path.display())))?;
+        let text = crate::echo::read_text(path).map_err(ScenarioError)?;
         Scenario::parse(&path.display().to_string(), &text)
     }
 
@@ -212,6 +258,22 @@ impl Scenario {
     pub fn parse(name: &str, text: &str) -> Result<Scenario, ScenarioError> {
         let s: Scenario = serde_json::from_str(text)
             .map_err(|e| ScenarioError(format!("{name}:{}", crate::echo::json_problem(&e))))?;
+        for (i, st) in s.steps.iter().enumerate() {
+            st.expect
+                .check()
+                .map_err(|e| ScenarioError(format!("{name}: step {}: expect: {e}", i + 1)))?;
+        }
+        if s.steps.len() > MAX_STEPS {
+            return Err(ScenarioError(format!(
+                "{name}: {} steps; a scenario holds at most {MAX_STEPS}",
+                s.steps.len()
+            )));
+        }
+        if s.steps.is_empty() {
+            return Err(ScenarioError(format!(
+                "{name}: no steps; a scenario plays at least one"
+            )));
+        }
         s.position
             .check()
             .map_err(|e| ScenarioError(format!("{name}: position: {}", crate::echo::cut(&e))))?;
@@ -283,7 +345,9 @@ impl Scenario {
                             (Some(j.ruling), j.state)
                         }
                         Err(e) => {
-                            diffs.push(format!("step {n}: the referee refused the shot: {e}"));
+                            let why = format!("step {n}: the referee refused the shot: {e}");
+                            diffs.push(why.clone());
+                            out.stopped = Some(why);
                             return out;
                         }
                     },
@@ -301,7 +365,9 @@ impl Scenario {
                                 (Some(p.judged.ruling), p.judged.state)
                             }
                             Err(e) => {
-                                diffs.push(format!("step {n}: the shot could not be played: {e}"));
+                                let why = format!("step {n}: the shot could not be played: {e}");
+                                diffs.push(why.clone());
+                                out.stopped = Some(why);
                                 return out;
                             }
                         }
@@ -313,13 +379,18 @@ impl Scenario {
                                 (s.ruling, s.state)
                             }
                             Err(e) => {
-                                diffs.push(format!("step {n}: {e}"));
+                                // The step's one action: its own words, not "action 1".
+                                let why = format!("step {n} ({}): {}", e.kind, e.error);
+                                diffs.push(why.clone());
+                                out.stopped = Some(why);
                                 return out;
                             }
                         }
                     }
                     _ => {
-                        diffs.push(format!("step {n}: neither a shot nor an action"));
+                        let why = format!("step {n}: neither a shot nor an action");
+                        diffs.push(why.clone());
+                        out.stopped = Some(why);
                         return out;
                     }
                 };

@@ -63,6 +63,15 @@ pub enum TableSize {
 }
 
 impl TableSize {
+    /// Its name as the files and options write it: `9ft`, `8ft`, `7ft`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableSize::NineFoot => "9ft",
+            TableSize::EightFoot => "8ft",
+            TableSize::SevenFoot => "7ft",
+        }
+    }
+
     pub fn spec(self) -> Table {
         let (length_in, width_in) = match self {
             TableSize::NineFoot => (100.0, 50.0),

@@ -83,9 +83,12 @@ impl TableFile {
     /// Reads and checks a table file.
     pub fn load(path: &Path) -> Result<TableFile, TableFileError> {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| TableFileError {
+        let text = crate::echo::read_text(path).map_err(|e| TableFileError {
             file: file.clone(),
-            problem: format!("cannot read it: {e}"),
+            problem: e
+                .strip_prefix(&format!("{file}: "))
+                .unwrap_or(&e)
+                .to_string(),
         })?;
         Self::parse(&text, &file)
     }

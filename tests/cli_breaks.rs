@@ -230,13 +230,13 @@ fn shards_merged_give_the_summary_and_records_of_one_run() {
     let missing = tenball(&["breaks", "merge", s(&files[0]), s(&files[2])]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(
-        String::from_utf8_lossy(&missing.stderr).contains("shard 1/3 is not given"),
+        String::from_utf8_lossy(&missing.stderr).contains("1 of the 3 shards is missing: 1"),
         "{}",
         String::from_utf8_lossy(&missing.stderr)
     );
     let partial = tenball(&["breaks", "merge", "--partial", s(&files[0]), s(&files[2])]);
     assert!(partial.status.success());
-    assert!(String::from_utf8_lossy(&partial.stderr).contains("shard 1/3 is not given"));
+    assert!(String::from_utf8_lossy(&partial.stderr).contains("1 of the 3 shards is missing: 1"));
     // The same shard twice is refused.
     let twice = tenball(&["breaks", "merge", s(&files[0]), s(&files[0])]);
     assert_eq!(twice.status.code(), Some(2));

@@ -149,7 +149,7 @@ fn the_two_foul_warning_by_hand_decides_the_third_foul() {
     assert_eq!(bad.status.code(), Some(2));
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(
-        err.contains("action 0 (warn_two_fouls)") && err.contains("two (7.14)"),
+        err.contains("action 1 (warn_two_fouls)") && err.contains("two (7.14)"),
         "{err}"
     );
 }

@@ -266,3 +266,61 @@ proptest! {
         prop_assert!(start.elapsed() < Duration::from_secs(60), "took {:?}", start.elapsed());
     }
 }
+
+/// Scenario files mutated from the library's: parsed, then played (a played shot with a short
+/// time cap) and checked; an error names the file.
+fn scenario_seed(which: usize) -> Value {
+    let names = [
+        "scratch",
+        "push-out-played",
+        "two-foul-warning-by-hand",
+        "wrong-pocket-choice",
+    ];
+    seed(&format!(
+        "assets/scenarios/{}.json",
+        names[which % names.len()]
+    ))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(60), ..ProptestConfig::default() })]
+
+    #[test]
+    fn scenario_files_never_panic_and_end(
+        which in 0..4usize,
+        muts in prop::collection::vec(mutation(), 1..5),
+        cut in prop_oneof![4 => Just(2.0), 1 => 0.0..1.0f64],
+    ) {
+        let text = mutate(&scenario_seed(which), &muts, cut);
+        let start = Instant::now();
+        match tenball::scenario::Scenario::parse("s.json", &text) {
+            Ok(s) => {
+                let _ = s.check();
+            }
+            Err(e) => clean(&e.0, "s.json"),
+        }
+        prop_assert!(start.elapsed() < Duration::from_secs(60), "took {:?}", start.elapsed());
+    }
+}
+
+#[cfg(feature = "game")]
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(300), ..ProptestConfig::default() })]
+
+    /// Game scripts: parsed as `tenball play --script` parses them; never a panic.
+    #[test]
+    fn game_scripts_never_panic(
+        muts in prop::collection::vec(mutation(), 1..6),
+        cut in prop_oneof![4 => Just(2.0), 1 => 0.0..1.0f64],
+    ) {
+        let script = json!({"steps": [
+            {"wait": 20}, {"point_at": {"x": -0.7, "y": 0.0}}, "mouse_down", {"mouse_move": 20.0},
+            "mouse_up", {"stroke": {"aim_deg": 3.0, "speed": 2.0}}, {"call_ball": 1},
+            {"call_pocket": "foot_left"}, {"key": "Space"}, "wait_rest", {"camera": "overhead"},
+            {"look": {"at": {"x": 0.0, "y": 0.0}, "yaw_deg": 0.0, "pitch_deg": 60.0, "distance": 2.0}},
+            {"screenshot": "x.png"}, "exit"
+        ]});
+        let text = mutate(&script, &muts, cut);
+        let _ = serde_json::from_str::<tenball::game::Script>(&text);
+    }
+}

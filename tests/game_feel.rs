@@ -699,3 +699,33 @@ fn the_help_lists_every_key_from_the_one_table() {
         );
     }
 }
+
+#[test]
+fn with_a_cursor_the_turn_follows_the_cursors_own_motion() {
+    let opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.3, 0.0), ball(10, 0.9, -0.4)],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    let mut app = app_with(opts);
+    let start = aim_deg(&app);
+    set_pointer(&mut app, Point::new(0.2, 0.5));
+    app.world_mut().resource_mut::<Pointer>().cursor = Some(Vec2::new(600.0, 300.0));
+    press(&mut app);
+    app.world_mut().resource_mut::<Pointer>().cursor = Some(Vec2::new(560.0, 300.0));
+    buttons(&mut app).press(MouseButton::Left);
+    app.update();
+    let want = tenball::game::turn_for_motion(-40.0, FRAME as f64, false);
+    let turned = (aim_deg(&app) - start + 540.0).rem_euclid(360.0) - 180.0;
+    assert!(
+        (turned + want).abs() < 1e-6 && turned > 0.0,
+        "{turned} vs {}",
+        -want
+    );
+    // Held still: no more turn.
+    for _ in 0..10 {
+        app.update();
+    }
+    let still = (aim_deg(&app) - start + 540.0).rem_euclid(360.0) - 180.0;
+    assert!((still - turned).abs() < 1e-9);
+}

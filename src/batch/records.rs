@@ -210,10 +210,7 @@ pub fn header(format: Format, inputs: &RunInputs) -> Vec<u8> {
         Format::Csv => {
             let inner = serde_json::to_string(inputs).expect("inputs serialize");
             let mut out = format!("# {HEADER_KEY} {inner}\n").into_bytes();
-            let mut w = csv::Writer::from_writer(&mut out);
-            w.write_record(CSV_HEADER).expect("writing to memory");
-            w.flush().expect("writing to memory");
-            drop(w);
+            out.extend(csv_columns());
             out
         }
     }
@@ -231,6 +228,19 @@ pub struct ReadBack {
     /// That last line, if any: its number and its bytes. Only a caller that can show it is the
     /// start of the record (or header) it was writing may cut it.
     pub partial: Option<(usize, Vec<u8>)>,
+    /// A CSV file has its column line (always true of JSON lines); a CSV file killed between
+    /// its inputs' comment and its column line has not.
+    pub columns: bool,
+}
+
+/// The CSV column line.
+pub fn csv_columns() -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut w = csv::Writer::from_writer(&mut out);
+    w.write_record(CSV_HEADER).expect("writing to memory");
+    w.flush().expect("writing to memory");
+    drop(w);
+    out
 }
 
 /// Reads a record file. A last line without its newline is a record cut short: it is reported
@@ -247,6 +257,7 @@ pub fn read(path: &Path) -> Result<ReadBack, String> {
     let mut offset = 0usize;
     // The CSV header's line: after the inputs' comment line when there is one.
     let mut csv_header_line = 1;
+    let mut columns = format != Format::Csv;
     for (i, line) in text.split_inclusive('\n').enumerate() {
         let lineno = i + 1;
         let complete = line.ends_with('\n');
@@ -299,6 +310,7 @@ pub fn read(path: &Path) -> Result<ReadBack, String> {
                     Some(Err(e)) => Err(e.to_string()),
                     Some(Ok(fields)) if lineno == csv_header_line => {
                         if fields.iter().eq(CSV_HEADER.iter().copied()) {
+                            columns = true;
                             Ok(None)
                         } else {
                             Err("the first line is not the CSV header of a breaks file".into())
@@ -322,6 +334,7 @@ pub fn read(path: &Path) -> Result<ReadBack, String> {
         records,
         valid_len,
         partial,
+        columns,
     })
 }
 

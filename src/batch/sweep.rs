@@ -47,13 +47,22 @@ pub fn kitchen_grid(table: &Table, cols: usize, rows: usize) -> Vec<Point> {
 }
 
 /// The breaks of one point of the sweep (on the current rayon pool), summed up.
+/// The breaks are run in chunks of this many and summed up in order: memory stays flat however
+/// large the count, and the sums are the same whatever the number of threads.
+const CHUNK: u64 = 4096;
+
 pub fn run_cell(spec: &BreakSpec, count: u64) -> Result<Cell, String> {
-    let records = (0..count)
-        .into_par_iter()
-        .map(|i| run_break(spec, i))
-        .collect::<Result<Vec<_>, _>>()?;
     let mut tally = Tally::default();
-    records.iter().for_each(|r| tally.add(r));
+    let mut next = 0;
+    while next < count {
+        let end = (next + CHUNK).min(count);
+        let records = (next..end)
+            .into_par_iter()
+            .map(|i| run_break(spec, i))
+            .collect::<Result<Vec<_>, _>>()?;
+        records.iter().for_each(|r| tally.add(r));
+        next = end;
+    }
     let s = tally.summary();
     let CuePlace::At(p) = spec.cue else {
         return Err("a sweep places the cue ball at each point of its grid".into());
@@ -93,13 +102,18 @@ pub fn write(
     speeds: &[f64],
     grid: (usize, usize),
 ) -> Result<Vec<PathBuf>, String> {
+    // Each file is written under a name of its own first and given its name only when all
+    // are done: a sweep stopped half-way leaves none of its outputs to block the rerun.
+    let parts = crate::outfile::Staged::default();
     let name = csv_path.display();
+    let csv_part = parts.add(csv_path);
     let mut w =
-        csv::Writer::from_path(csv_path).map_err(|e| format!("{name}: cannot create: {e}"))?;
+        csv::Writer::from_path(&csv_part).map_err(|e| format!("{name}: cannot create: {e}"))?;
     for c in cells {
         w.serialize(c).map_err(|e| format!("{name}: {e}"))?;
     }
     w.flush().map_err(|e| format!("{name}: {e}"))?;
+    drop(w);
     let mut written = vec![csv_path.to_path_buf()];
     for (what, title, value, max) in [
         (
@@ -129,10 +143,12 @@ pub fn write(
         };
         for ext in ["png", "svg"] {
             let path = sibling(csv_path, what, ext);
-            draw(&path, &map).map_err(|e| format!("{}: cannot draw: {e}", path.display()))?;
+            let part = parts.add(&path);
+            draw(&part, &map).map_err(|e| format!("{}: cannot draw: {e}", path.display()))?;
             written.push(path);
         }
     }
+    parts.finish()?;
     Ok(written)
 }
 

@@ -6,7 +6,9 @@ use std::fs::OpenOptions;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use signal_hook::consts::{SIGINT, SIGTERM};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -42,13 +44,13 @@ pub struct SpecArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Tip offset right of centre, as a share of the ball's radius.
-    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
     pub side: f64,
     /// Tip offset above centre (follow > 0, draw < 0), as a share of the radius.
-    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
     pub height: f64,
     /// Cue elevation (degrees).
-    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
     pub elevation: f64,
     /// Table size: 9ft, 8ft or 7ft.
     #[arg(long, default_value = "9ft", value_parser = parse_size)]
@@ -68,7 +70,7 @@ pub struct RunArgs {
     #[arg(long, default_value_t = 1000)]
     pub count: u64,
     /// Cue ball speed (m/s).
-    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 10.0, allow_hyphen_values = true)]
     pub speed: f64,
     /// Cue ball place: `X,Y` in metres (table coordinates), or `random` for anywhere in the
     /// kitchen; default 5 cm behind the head string on the long string.
@@ -171,6 +173,46 @@ fn parse_cue(cue: Option<&str>, table: TableSize) -> Result<CuePlace, CliError> 
     }
 }
 
+/// The most shards a run may be cut into: more than any cluster, few enough that a list of
+/// them stays small.
+pub const MAX_SHARDS: u64 = 100_000;
+
+/// The shards of `0..n` not in `seen`, in one line of ranges ("shards 1 to 999 of 1000 are
+/// missing"; at most ten ranges named), or `None` when none is.
+fn missing_shards(seen: &std::collections::BTreeSet<u64>, n: u64) -> Option<String> {
+    let mut ranges: Vec<(u64, u64)> = Vec::new();
+    let mut next = 0;
+    for &k in seen.iter().chain(std::iter::once(&n)) {
+        if k > next {
+            ranges.push((next, k - 1));
+        }
+        next = k + 1;
+    }
+    if ranges.is_empty() {
+        return None;
+    }
+    let count: u64 = ranges.iter().map(|(a, b)| b - a + 1).sum();
+    let mut words: Vec<String> = ranges
+        .iter()
+        .take(10)
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a} to {b}")
+            }
+        })
+        .collect();
+    if ranges.len() > 10 {
+        words.push(format!("and {} more ranges", ranges.len() - 10));
+    }
+    Some(format!(
+        "{count} of the {n} shards {} missing: {}",
+        if count == 1 { "is" } else { "are" },
+        words.join(", ")
+    ))
+}
+
 /// `K/N` with N >= 1 and K < N.
 fn parse_shard(s: &str) -> Result<(u64, u64), CliError> {
     let bad = |why: &str| CliError::input(format!("--shard `{s}`: {why}"));
@@ -190,6 +232,9 @@ fn parse_shard(s: &str) -> Result<(u64, u64), CliError> {
     }
     if k >= n {
         return Err(bad("K must be below N (shards are numbered from 0)"));
+    }
+    if n > MAX_SHARDS {
+        return Err(bad(&format!("N is at most {MAX_SHARDS}")));
     }
     Ok((k, n))
 }
@@ -274,6 +319,8 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
                 // Cut only what is provably the start of the line this run was writing.
                 let expected = if back.valid_len == 0 {
                     records::header(format, &inputs)
+                } else if !back.columns {
+                    records::csv_columns()
                 } else if (done as u64) < total {
                     let next =
                         run_break(&spec, shard.index(done as u64)).map_err(CliError::input)?;
@@ -300,6 +347,9 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
             }
             if back.valid_len == 0 {
                 records::append(&mut f, &records::header(format, &inputs)).map_err(io_err(path))?;
+            } else if !back.columns {
+                // Killed between the inputs' comment and the column line: the line first.
+                records::append(&mut f, &records::csv_columns()).map_err(io_err(path))?;
             }
             super::warn(&format!(
                 "resuming: {done} of {total} breaks already in {}",
@@ -319,11 +369,11 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
         file = Some(f);
     }
 
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        // A second handler cannot be set in one process (tests call `run` once per process).
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+    // The signal that asks the run to stop (Ctrl-C, or `kill`): it ends after the breaks in
+    // hand, their records written, with the shell's code for that signal (130, 143).
+    let stop = Arc::new(AtomicUsize::new(0));
+    for sig in [SIGINT, SIGTERM] {
+        let _ = signal_hook::flag::register_usize(sig, stop.clone(), sig as usize);
     }
     let bar = progress(total, done as u64);
     // Chunks big enough that uneven breaks even out across the threads, small enough that
@@ -333,7 +383,7 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
     let mut interrupted = false;
     let mut next = done as u64;
     while next < total {
-        if stop.load(Ordering::SeqCst) {
+        if stop.load(Ordering::SeqCst) != 0 {
             interrupted = true;
             break;
         }
@@ -363,7 +413,7 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
     print_summary(&tally, args.json)?;
     if interrupted {
         return Err(CliError {
-            code: 130,
+            code: 128 + stop.load(Ordering::SeqCst).min(127) as u8,
             message: format!(
                 "interrupted after {} of {} breaks{}",
                 tally.breaks,
@@ -451,6 +501,14 @@ fn no_header(path: &Path) -> CliError {
     ))
 }
 
+/// Where the cue ball goes, as `--cue` takes it.
+fn cue_words(c: &CuePlace) -> String {
+    match c {
+        CuePlace::At(p) => format!("{},{}", crate::echo::number(p.x), crate::echo::number(p.y)),
+        CuePlace::RandomInKitchen => "random".into(),
+    }
+}
+
 /// How two runs' inputs differ, in the options' words ("this run" is `want`).
 fn differences(have: &RunInputs, want: &RunInputs) -> Vec<String> {
     let mut differ = Vec::new();
@@ -462,10 +520,18 @@ fn differences(have: &RunInputs, want: &RunInputs) -> Vec<String> {
         differ.push(format!("--speed {} (this run: {})", a.speed, b.speed));
     }
     if a.cue != b.cue {
-        differ.push(format!("--cue {:?} (this run: {:?})", a.cue, b.cue));
+        differ.push(format!(
+            "--cue {} (this run: {})",
+            cue_words(&a.cue),
+            cue_words(&b.cue)
+        ));
     }
     if a.table != b.table {
-        differ.push(format!("--table {:?} (this run: {:?})", a.table, b.table));
+        differ.push(format!(
+            "--table {} (this run: {})",
+            a.table.name(),
+            b.table.name()
+        ));
     }
     if (a.side, a.height, a.elevation_deg) != (b.side, b.height, b.elevation_deg) {
         differ.push(format!(
@@ -487,6 +553,9 @@ fn differences(have: &RunInputs, want: &RunInputs) -> Vec<String> {
                 "off (--no-noise)"
             }
         ));
+    }
+    if have.count != want.count {
+        differ.push(format!("--count {} (this run: {})", have.count, want.count));
     }
     if have.shard != want.shard {
         differ.push(format!(
@@ -542,7 +611,7 @@ fn merge(args: &MergeArgs) -> Result<(), CliError> {
     let mut all: Vec<BreakRecord> = Vec::new();
     // The first shard's file and inputs: every other must come from the same run.
     let mut run: Option<(PathBuf, RunInputs)> = None;
-    let mut seen: Vec<u64> = Vec::new();
+    let mut seen: std::collections::BTreeSet<u64> = std::collections::BTreeSet::new();
     let mut gaps: Vec<String> = Vec::new();
     for path in &args.files {
         let back = records::read(path).map_err(CliError::input)?;
@@ -556,13 +625,7 @@ fn merge(args: &MergeArgs) -> Result<(), CliError> {
         if let Some((first_path, first)) = &run {
             let mut want = first.clone();
             want.shard[0] = inputs.shard[0];
-            let mut differ = differences(&inputs, &want);
-            if inputs.count != first.count {
-                differ.push(format!(
-                    "--count {} (this run: {})",
-                    inputs.count, first.count
-                ));
-            }
+            let differ = differences(&inputs, &want);
             if !differ.is_empty() {
                 return Err(CliError::input(format!(
                     "{}: is not a shard of the run of {}: made with {}",
@@ -575,19 +638,31 @@ fn merge(args: &MergeArgs) -> Result<(), CliError> {
             run = Some((path.clone(), inputs.clone()));
         }
         let [k, n] = inputs.shard;
-        if seen.contains(&k) {
+        if n > MAX_SHARDS || k >= n {
+            return Err(CliError::input(format!(
+                "{}: shard {k}/{n}: a run has from 1 to {MAX_SHARDS} shards, numbered from 0",
+                path.display()
+            )));
+        }
+        if !seen.insert(k) {
             return Err(CliError::input(format!(
                 "{}: shard {k}/{n} is given twice",
                 path.display()
             )));
         }
-        seen.push(k);
         let expected = Shard {
             k,
             n,
             count: inputs.count,
         }
         .len();
+        if (back.records.len() as u64) > expected {
+            return Err(CliError::input(format!(
+                "{}: shard {k}/{n} holds {} breaks, more than the {expected} of its run",
+                path.display(),
+                back.records.len()
+            )));
+        }
         if (back.records.len() as u64) < expected {
             gaps.push(format!(
                 "{}: shard {k}/{n} holds {} of its {expected} breaks (unfinished)",
@@ -600,10 +675,8 @@ fn merge(args: &MergeArgs) -> Result<(), CliError> {
     let Some((_, first)) = run else {
         return Err(CliError::input("no shard files given"));
     };
-    for k in 0..first.shard[1] {
-        if !seen.contains(&k) {
-            gaps.push(format!("shard {k}/{} is not given", first.shard[1]));
-        }
+    if let Some(missing) = missing_shards(&seen, first.shard[1]) {
+        gaps.push(missing);
     }
     if !gaps.is_empty() {
         if !args.partial {
@@ -643,4 +716,20 @@ fn merge(args: &MergeArgs) -> Result<(), CliError> {
     }
     print_summary(&tally, args.json)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod shard_tests {
+    use super::missing_shards;
+
+    #[test]
+    fn missing_shards_are_said_in_ranges() {
+        let seen = [0u64, 5].into_iter().collect();
+        assert_eq!(
+            missing_shards(&seen, 1_000_000).unwrap(),
+            "999998 of the 1000000 shards are missing: 1 to 4, 6 to 999999"
+        );
+        let all = (0..3u64).collect();
+        assert_eq!(missing_shards(&all, 3), None);
+    }
 }

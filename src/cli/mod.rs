@@ -65,7 +65,10 @@ enum Command {
 
 /// Parses the arguments, runs the subcommand and turns errors into messages and exit codes.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(e),
+    };
     let result = match cli.command {
         #[cfg(feature = "game")]
         Some(Command::Play(args)) => play::run(&args),
@@ -90,6 +93,38 @@ pub fn main() -> ExitCode {
             warn(&e.message);
             ExitCode::from(e.code)
         }
+    }
+}
+
+/// Help, the version or a usage error from clap, written out: exit 0 for help and the version,
+/// 2 for a usage error, and 1 when the text could not be written (a full disk, `>/dev/full`),
+/// so that a script sees that nothing was written.
+fn clap_exit(e: clap::Error) -> ExitCode {
+    use std::io::Write;
+    let code = if e.use_stderr() { 2 } else { 0 };
+    use std::io::IsTerminal;
+    let terminal = if e.use_stderr() {
+        std::io::stderr().is_terminal()
+    } else {
+        std::io::stdout().is_terminal()
+    };
+    let styled = e.render();
+    let text = if terminal {
+        styled.ansi().to_string()
+    } else {
+        styled.to_string()
+    };
+    let written = if e.use_stderr() {
+        let mut err = std::io::stderr().lock();
+        err.write_all(text.as_bytes()).and_then(|_| err.flush())
+    } else {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes()).and_then(|_| out.flush())
+    };
+    match written {
+        Ok(()) => ExitCode::from(code),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(code),
+        Err(_) => ExitCode::from(1),
     }
 }
 
@@ -140,23 +175,19 @@ fn run_headless(command: Command) -> Result<(), CliError> {
     }
 }
 
-/// Reads a file, or stdin for `None` or `-`, and names it for messages.
+/// Reads a file, or stdin for `None` or `-`, and names it for messages (at most
+/// `echo::MAX_INPUT_BYTES`; a byte order mark dropped).
 pub(crate) fn read_input(path: Option<&std::path::Path>) -> Result<(String, String), CliError> {
-    use std::io::Read;
     match path {
         Some(p) if p.as_os_str() != "-" => {
             let name = p.display().to_string();
-            std::fs::read_to_string(p)
-                .map(|text| (name.clone(), text))
-                .map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))
+            crate::echo::read_text(p)
+                .map(|text| (name, text))
+                .map_err(CliError::input)
         }
-        _ => {
-            let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| CliError::input(format!("<stdin>: cannot read: {e}")))?;
-            Ok(("<stdin>".into(), text))
-        }
+        _ => crate::echo::read_limited("<stdin>", std::io::stdin())
+            .map(|text| ("<stdin>".into(), text))
+            .map_err(CliError::input),
     }
 }
 

@@ -77,48 +77,49 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
     if robust.is_some_and(|n| !(1..=100_000).contains(&n)) {
         return Err(CliError::input("--robust: from 1 to 100000 replays"));
     }
-    let named = if files.is_empty() {
-        built_in()
+    // Each file is read and played in turn and its result printed at once: an unreadable one
+    // among several is reported (on stderr) and the others still run.
+    let named: Vec<Result<(String, Scenario), CliError>> = if files.is_empty() {
+        built_in().into_iter().map(Ok).collect()
     } else {
-        let mut all = Vec::new();
-        for f in files {
-            all.extend(from_path(f)?);
-        }
-        all
+        files
+            .iter()
+            .flat_map(|f| match from_path(f) {
+                Ok(v) => v.into_iter().map(Ok).collect::<Vec<_>>(),
+                Err(e) => vec![Err(e)],
+            })
+            .collect()
     };
-    let mut failed = 0;
-    let mut text = String::new();
-    for (label, s) in &named {
-        let diffs = s.check();
-        if diffs.is_empty() {
-            text.push_str(&format!(
-                "ok    {}: {} ({})\n",
-                label,
-                s.title,
-                s.rules.join(", ")
-            ));
-            if let Some(n) = robust
-                && let Some((held, runs)) = s.robustness(*n, *seed)
-            {
-                text.push_str(&format!(
-                    "      with execution noise: holds in {held} of {runs} ({:.0} %)\n",
-                    100.0 * held as f64 / runs as f64
-                ));
+    let (mut passed, mut failed, mut unreadable) = (0, 0, 0);
+    for item in &named {
+        let text = match item {
+            Ok((label, s)) => {
+                let (text, ok) = check_one(label, s, *robust, *seed);
+                if ok {
+                    passed += 1;
+                } else {
+                    failed += 1;
+                }
+                text
             }
-        } else {
-            failed += 1;
-            text.push_str(&format!("FAIL  {}: {}\n", label, s.title));
-            for d in diffs {
-                text.push_str(&format!("      {d}\n"));
+            Err(e) => {
+                unreadable += 1;
+                super::warn(&e.message);
+                continue;
             }
-        }
+        };
+        super::emit(text.trim_end())?;
     }
-    text.push_str(&format!(
-        "{} passed, {} failed",
-        named.len() - failed,
-        failed
-    ));
-    super::emit(&text)?;
+    let mut last = format!("{passed} passed, {failed} failed");
+    if unreadable > 0 {
+        last.push_str(&format!(", {unreadable} could not be read"));
+    }
+    super::emit(&last)?;
+    if unreadable > 0 {
+        return Err(CliError::input(format!(
+            "{unreadable} scenario file(s) could not be read"
+        )));
+    }
     if failed > 0 {
         return Err(CliError {
             code: 1,
@@ -126,6 +127,28 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
         });
     }
     Ok(())
+}
+
+/// One scenario's lines and whether it holds.
+fn check_one(label: &str, s: &Scenario, robust: Option<u32>, seed: u64) -> (String, bool) {
+    let diffs = s.check();
+    if !diffs.is_empty() {
+        let mut text = format!("FAIL  {label}: {}\n", s.title);
+        for d in diffs {
+            text.push_str(&format!("      {d}\n"));
+        }
+        return (text, false);
+    }
+    let mut text = format!("ok    {label}: {} ({})\n", s.title, s.rules.join(", "));
+    if let Some(n) = robust
+        && let Some((held, runs)) = s.robustness(n, seed)
+    {
+        text.push_str(&format!(
+            "      with execution noise: holds in {held} of {runs} ({:.0} %)\n",
+            100.0 * held as f64 / runs as f64
+        ));
+    }
+    (text, true)
 }
 
 /// A scenario by file or library name.

@@ -18,7 +18,7 @@ pub struct SweepArgs {
         long,
         default_value = "8,10,12",
         value_delimiter = ',',
-        allow_negative_numbers = true
+        allow_hyphen_values = true
     )]
     pub speeds: Vec<f64>,
     /// Breaks at each place and speed.
@@ -30,6 +30,11 @@ pub struct SweepArgs {
     #[arg(long, default_value = "sweep.csv")]
     pub out: PathBuf,
 }
+
+/// The most speeds one sweep takes.
+pub const MAX_SPEEDS: usize = 20;
+/// The most breaks at one place and speed.
+pub const MAX_SWEEP_COUNT: u64 = 1_000_000;
 
 fn parse_grid(s: &str) -> Result<(usize, usize), CliError> {
     let bad = || {
@@ -54,6 +59,17 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
         return Err(CliError::input(
             "--speeds and --count must not be empty or zero",
         ));
+    }
+    if args.speeds.len() > MAX_SPEEDS {
+        return Err(CliError::input(format!(
+            "--speeds: {} values; a sweep takes at most {MAX_SPEEDS} (a panel each in the heatmaps)",
+            args.speeds.len()
+        )));
+    }
+    if args.count > MAX_SWEEP_COUNT {
+        return Err(CliError::input(format!(
+            "--count: at most {MAX_SWEEP_COUNT} breaks at each place and speed"
+        )));
     }
     let table = args.spec.table.spec();
     let places = kitchen_grid(&table, cols, rows);

@@ -348,7 +348,8 @@ fn pointer(
     };
     p.ray = None;
     p.on_table = None;
-    let Some(cursor) = window.cursor_position() else {
+    p.cursor = window.cursor_position();
+    let Some(cursor) = p.cursor else {
         return;
     };
     // Outside the 3D view the pointer is over the docked panels.

@@ -29,6 +29,8 @@ use crate::table::{Pocket, Point};
 pub struct Pointer {
     pub on_table: Option<Point>,
     pub ray: Option<Ray3d>,
+    /// The cursor in the window (logical pixels), where there is one.
+    pub cursor: Option<Vec2>,
     pub over_panel: bool,
     /// Keyboard input goes to a panel's text field.
     pub typing: bool,
@@ -61,8 +63,9 @@ pub enum Drag {
     /// Overhead or free view: the aim follows the pointer; `fine`: it turns a tenth as fast as
     /// the pointer turns about the cue ball.
     Aim { fine: bool, last: Point },
-    /// Behind the cue ball: the mouse's sideways motion turns the cue about the cue ball.
-    Turn,
+    /// Behind the cue ball: the mouse's sideways motion turns the cue about the cue ball;
+    /// `last_x`: the cursor's place a frame ago.
+    Turn { last_x: Option<f32> },
 }
 
 /// What a press of the left button picks.
@@ -332,7 +335,9 @@ fn press(
             actions.write(GameAction::CallPocket(k));
         }
         Pick::Ball(_) | Pick::Cloth(_) if *view == CameraView::Behind => {
-            aim.drag = Some(Drag::Turn);
+            aim.drag = Some(Drag::Turn {
+                last_x: pointer.cursor.map(|c| c.x),
+            });
         }
         Pick::Cloth(p) => {
             if let Some(c) = m.cue_ball()
@@ -366,9 +371,17 @@ fn drag(
                 aim.drag = Some(Drag::CueBall(keep_in_hand_place(&m, p)));
             }
         }
-        Some(Drag::Turn) => {
-            let dx = motion.map_or(0.0, |mm| mm.delta.x as f64);
+        Some(Drag::Turn { last_x }) => {
+            // The cursor's own motion where there is a cursor (real pointers under X, where
+            // raw motion may not come); the raw motion otherwise (tests, a grabbed pointer).
+            let dx = match (pointer.cursor, last_x) {
+                (Some(c), Some(x)) => (c.x - x) as f64,
+                _ => motion.map_or(0.0, |mm| mm.delta.x as f64),
+            };
             aim.nudge_aim(-turn_for_motion(dx, time.delta_secs_f64(), fine));
+            aim.drag = Some(Drag::Turn {
+                last_x: pointer.cursor.map(|c| c.x),
+            });
         }
         Some(Drag::Aim { last, .. }) => {
             let (Some(p), Some(c)) = (pointer.on_table, m.cue_ball()) else {

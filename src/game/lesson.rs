@@ -120,16 +120,27 @@ fn keys(keys: Res<ButtonInput<KeyCode>>, mut next: MessageWriter<NextStep>) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What a step changes at the table.
+#[derive(bevy::ecs::system::SystemParam)]
+struct StepTable<'w> {
+    m: ResMut<'w, Match>,
+    aim: ResMut<'w, Aim>,
+    actions: MessageWriter<'w, GameAction>,
+    next_cycle: ResMut<'w, NextState<ShotCycle>>,
+}
+
 fn play_step(
     mut steps: MessageReader<NextStep>,
     mut lesson: ResMut<Lesson>,
-    mut m: ResMut<Match>,
-    mut aim: ResMut<Aim>,
     cycle: Option<Res<State<ShotCycle>>>,
-    mut actions: MessageWriter<GameAction>,
-    mut next_cycle: ResMut<NextState<ShotCycle>>,
+    table: StepTable,
 ) {
+    let StepTable {
+        mut m,
+        mut aim,
+        mut actions,
+        mut next_cycle,
+    } = table;
     let Some(cycle) = cycle.map(|c| *c.get()) else {
         steps.clear();
         return;

@@ -187,6 +187,7 @@ pub fn run(opts: GameOptions) -> AppExit {
             })
             .set(bevy::log::LogPlugin {
                 filter: "warn,tenball=info".into(),
+                fmt_layer: plain_log_unless_terminal,
                 ..default()
             }),
     )
@@ -200,6 +201,16 @@ pub fn run(opts: GameOptions) -> AppExit {
     sound::plugin(&mut app);
     script::plugin(&mut app, script);
     app.run()
+}
+
+/// The log's lines carry colour codes on a terminal only, not in a file or a pipe.
+fn plain_log_unless_terminal(_: &mut App) -> Option<bevy::log::BoxedFmtLayer> {
+    use std::io::IsTerminal;
+    Some(Box::new(
+        bevy::log::tracing_subscriber::fmt::Layer::default()
+            .with_ansi(std::io::stderr().is_terminal())
+            .with_writer(std::io::stderr),
+    ))
 }
 
 /// The start-up options from a table file: its table, players and position.

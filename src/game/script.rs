@@ -338,6 +338,12 @@ fn take_step(
         ScriptStep::MouseDown => hands.mouse.press(MouseButton::Left),
         ScriptStep::MouseUp => hands.mouse.release(MouseButton::Left),
         ScriptStep::MouseMove(dx) => {
+            // The cursor moves (what the game reads where there is one), and the raw motion.
+            if let Ok(mut w) = hands.windows.single_mut()
+                && let Some(c) = w.cursor_position()
+            {
+                w.set_cursor_position(Some(c + Vec2::new(dx, 0.0)));
+            }
             if let Some(m) = hands.motion.as_mut() {
                 m.delta = Vec2::new(dx, 0.0);
             }

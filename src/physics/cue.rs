@@ -96,7 +96,9 @@ pub struct CueResult {
 /// The speed is the cue ball's for a centre hit; an offset hit loses speed to spin as a
 /// collision with a cue of mass `CUE_MASS` would. Side spin squirts the ball away from the side
 /// struck (Shepard's formula with the shaft's end mass). The impulse's downward part, for an
-/// elevated cue, goes into the bed: the ball keeps its horizontal velocity and all the spin.
+/// elevated cue, goes into the bed: the ball keeps its horizontal velocity and all the spin, as
+/// far as the impulse stays within the hardest stroke a cue gives; past that the ball is
+/// slower.
 /// An offset beyond `MISCUE_LIMIT` is a miscue: the tip slides off and the ball leaves with a
 /// fifth of the speed and no spin.
 pub fn strike(s: &Strike) -> CueResult {
@@ -136,11 +138,15 @@ pub fn strike(s: &Strike) -> CueResult {
     let lateral = add(scale(cue_right, s.side * r), scale(cue_up, s.height * r));
     let depth = (1.0 - offset * offset).max(0.0).sqrt() * r;
     let contact = add(lateral, scale(d, -depth));
-    // Impulse J along d giving the horizontal speed `speed` (the bed takes the vertical part).
-    let j = m * speed / elev.cos().max(1e-6);
+    // Impulse J along d giving the horizontal speed `speed` (the bed takes the vertical part),
+    // but never more than the hardest stroke a cue gives (`MAX_STRIKE_SPEED` for a level centre
+    // hit): a steep cue then sends the ball slower, with the spin that impulse gives (without
+    // the bound the spin grew as 1 / cos(elevation), 8,144 rad/s at 89 degrees).
+    let j = (m * speed / elev.cos().max(1e-6)).min(m * MAX_STRIKE_SPEED);
     let impulse = scale(d, j);
     let inertia = 0.4 * m * r * r;
     let spin = scale(cross(contact, impulse), 1.0 / inertia);
+    let speed = speed.min(j * elev.cos() / m);
     // (+ 0.0 turns a negative zero into a plain one.)
     CueResult {
         velocity: [fwd[0] * speed + 0.0, fwd[1] * speed + 0.0, 0.0],

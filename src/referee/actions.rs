@@ -66,13 +66,30 @@ pub struct Step {
 }
 
 /// Why an action could not be taken: which one, and the referee's reason.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("action {index} ({kind}): {error}")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ActionError {
+    /// From 0; the message counts from 1, as a person does.
     pub index: usize,
     pub kind: &'static str,
     pub error: RulesError,
 }
+
+impl std::fmt::Display for ActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "action {} ({}): {}",
+            self.index + 1,
+            self.kind,
+            self.error
+        )
+    }
+}
+
+impl std::error::Error for ActionError {}
+
+/// The most actions one list may hold (a whole match of long racks is a few thousand).
+pub const MAX_ACTIONS: usize = 100_000;
 
 impl GameState {
     /// The referee warns `player`, who is on two fouls, that a third loses the rack (7.14).
@@ -98,7 +115,24 @@ impl GameState {
     }
 
     /// Takes the actions one after another from this state.
+    /// The state is checked first, so that even an empty list refuses a state that does not
+    /// hold together (and nothing the referee refuses as input is printed as an answer).
     pub fn walk(&self, actions: &[Action]) -> Result<Vec<Step>, ActionError> {
+        if actions.len() > MAX_ACTIONS {
+            return Err(ActionError {
+                index: MAX_ACTIONS,
+                kind: actions[MAX_ACTIONS].name(),
+                error: RulesError::NotNow(format!(
+                    "a list holds at most {MAX_ACTIONS} actions, this one {}",
+                    actions.len()
+                )),
+            });
+        }
+        self.validate().map_err(|e| ActionError {
+            index: 0,
+            kind: actions.first().map_or("none", Action::name),
+            error: RulesError::BadState(e),
+        })?;
         let mut state = self.clone();
         let mut steps = Vec::with_capacity(actions.len());
         for (index, a) in actions.iter().enumerate() {

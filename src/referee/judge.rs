@@ -466,6 +466,13 @@ impl GameState {
                 .collect::<Vec<_>>()
                 .join(" "),
         };
+        // The answer must be a state the referee takes as input: a counter at its limit is
+        // refused rather than carried past it.
+        next.validate().map_err(|e| {
+            RulesError::NotNow(format!(
+                "this shot would take the state past its limits: {e}"
+            ))
+        })?;
         Ok(Judged {
             ruling,
             state: next,
@@ -496,6 +503,14 @@ impl GameState {
                 "no lag is due: {}",
                 describe_phase(&self.phase)
             )));
+        }
+        for (who, shot) in [("A", a), ("B", b)] {
+            if !(shot.distance.is_finite() && shot.distance >= 0.0) {
+                return Err(RulesError::BadFacts(format!(
+                    "lag of player {who}: the distance from the head cushion is at least 0 m, got {}",
+                    crate::echo::number(shot.distance)
+                )));
+            }
         }
         let winner = lag_winner(a, b);
         let mut next = self.clone();
@@ -617,16 +632,18 @@ impl GameState {
         // A centre on the table: within a radius past the cushion lines (a ball pressed into a
         // cushion, or resting in a pocket's jaws, lies past the playing surface's edge).
         let r = table.ball_radius;
-        let on_surface = |p: crate::table::Point| {
-            p.is_finite()
-                && p.x.abs() <= table.length / 2.0 + r
-                && p.y.abs() <= table.width / 2.0 + r
-        };
+        let (hx, hy) = (table.length / 2.0 + r, table.width / 2.0 + r);
+        let on_surface =
+            |p: crate::table::Point| p.is_finite() && p.x.abs() <= hx && p.y.abs() <= hy;
+        let limits = format!(
+            "on the {} table |x| <= {hx:.4} and |y| <= {hy:.4}",
+            self.table.name()
+        );
         if let Some(p) = f.cue_ball_start
             && !on_surface(p)
         {
             return bad(format!(
-                "cue_ball_start ({}, {}) is not on the playing surface",
+                "cue_ball_start ({}, {}) is not on the playing surface ({limits})",
                 crate::echo::number(p.x),
                 crate::echo::number(p.y)
             ));
@@ -639,7 +656,7 @@ impl GameState {
             }
             if !on_surface(b.point()) {
                 return bad(format!(
-                    "rest: ball {} at ({}, {}) is not on the playing surface",
+                    "rest: ball {} at ({}, {}) is not on the playing surface ({limits})",
                     b.ball,
                     crate::echo::number(b.x),
                     crate::echo::number(b.y)

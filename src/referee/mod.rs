@@ -10,7 +10,7 @@ mod ruling;
 mod shot;
 mod state;
 
-pub use actions::{Action, ActionError, Step};
+pub use actions::{Action, ActionError, MAX_ACTIONS, Step};
 pub use judge::{Judged, RulesError};
 pub use lag::{LagFault, LagShot, lag_winner};
 pub use rack::{CUE_CLEARANCE, RACK_GAP, rack, spot_ten};

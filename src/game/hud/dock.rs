@@ -25,7 +25,7 @@ pub(super) struct DockParams<'w> {
     pub aim: ResMut<'w, Aim>,
     pub aids: Res<'w, Aids>,
     pub muted: ResMut<'w, Muted>,
-    pub view: Res<'w, CameraView>,
+    pub view: ResMut<'w, CameraView>,
     pub playback: Res<'w, Playback>,
     pub actions: MessageWriter<'w, GameAction>,
     pub setup: MessageWriter<'w, SetupAction>,

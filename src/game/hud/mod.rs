@@ -15,14 +15,14 @@ mod setup;
 mod stroke;
 pub mod text;
 
+use bevy::camera::ClearColorConfig;
 use bevy::camera::visibility::RenderLayers;
-use bevy::camera::{CameraOutputMode, ClearColorConfig};
 use bevy::prelude::*;
 use bevy_egui::{
     EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
 };
 
-use super::camera::FreeArea;
+use super::camera::{FreeArea, TableCamera};
 use super::input::Aim;
 use super::playback::Playback;
 use super::session::{Match, Mode};
@@ -42,6 +42,7 @@ pub(super) fn plugin(app: &mut App, show: bool) {
     app.add_plugins(EguiPlugin::default())
         .insert_resource(ShowPanels(show))
         .add_systems(Startup, panels_camera)
+        .add_systems(Update, same_msaa)
         .add_systems(
             EguiPrimaryContextPass,
             ((top_bar, dock::dock, help).chain(), labels::ball_numbers)
@@ -50,23 +51,38 @@ pub(super) fn plugin(app: &mut App, show: bool) {
 }
 
 /// The panels have a camera of their own over the whole window, so that the table's camera
-/// can be drawn in the free area alone.
+/// can be drawn in the free area alone. It draws after the table's camera into the same
+/// textures (same target and multisampling: bevy shares them), clearing nothing, so the
+/// picture is cleared once a frame by the table's camera and the panels lie over it.
 fn panels_camera(mut commands: Commands, mut settings: ResMut<EguiGlobalSettings>) {
     settings.auto_create_primary_context = false;
     commands.spawn((
+        PanelsCamera,
         PrimaryEguiContext,
         Camera2d,
         RenderLayers::none(),
+        Msaa::Off,
         Camera {
             order: 1,
-            output_mode: CameraOutputMode::Write {
-                blend_state: Some(bevy::render::render_resource::BlendState::ALPHA_BLENDING),
-                clear_color: ClearColorConfig::None,
-            },
-            clear_color: ClearColorConfig::Custom(Color::NONE),
+            clear_color: ClearColorConfig::None,
             ..default()
         },
     ));
+}
+
+#[derive(Component)]
+struct PanelsCamera;
+
+/// The panels' camera takes the table camera's multisampling, so that the two share textures.
+fn same_msaa(
+    table: Query<&Msaa, (With<TableCamera>, Without<PanelsCamera>)>,
+    mut panels: Query<&mut Msaa, With<PanelsCamera>>,
+) {
+    if let (Ok(want), Ok(mut have)) = (table.single(), panels.single_mut())
+        && *have != *want
+    {
+        *have = *want;
+    }
 }
 
 /// A Ui over the whole window, on the background layer, for the docked panels.

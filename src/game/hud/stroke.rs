@@ -79,7 +79,13 @@ fn aids(ui: &mut egui::Ui, p: &mut DockParams) {
     }
     ui.checkbox(&mut p.aim.aim_line, "aim line and ghost ball (g)");
     ui.checkbox(&mut p.muted.0, "mute (m)");
-    ui.label(format!("camera: {} (c)", p.view.name()));
+    if ui
+        .button(format!("camera: {} (c)", p.view.name()))
+        .on_hover_text("behind the cue ball, overhead, free")
+        .clicked()
+    {
+        *p.view = super::super::camera::next_view(*p.view);
+    }
 }
 
 fn buttons(ui: &mut egui::Ui, p: &mut DockParams) {

@@ -624,6 +624,8 @@ impl TableSim {
     }
 
     fn finish(&mut self, t: f64, event: Event) {
+        /// How far into a cushion a ball at rest may be pressed and still lie on the table (m).
+        const PRESSED: f64 = 1e-3;
         // A ball at rest above the bed lies on a rail top: off the table. One at rest on a
         // pocket's shelf, its centre past the nose lines, is taken as dropped: positions between
         // shots keep every ball on the playing surface (a simplification: a real ball can hang
@@ -639,11 +641,24 @@ impl TableSim {
                 self.events.push(Event::OffTable { t, ball });
                 self.remove(i);
             } else if !self.table.on_bed(Point::new(x, y)) {
-                self.events
-                    .push(match super::cushion::pocket_at(&self.table, x, y) {
-                        Some(pocket) => Event::Pocket { t, ball, pocket },
-                        None => Event::OffTable { t, ball },
-                    });
+                let pocket = super::cushion::pocket_at(&self.table, x, y);
+                // A ball at rest on the bed pressed a hair into a cushion lies on the table:
+                // it is put at the cushion's reach.
+                let reach = self.table.cushion_reach();
+                let (hx, hy) = (
+                    self.table.length / 2.0 - reach,
+                    self.table.width / 2.0 - reach,
+                );
+                if pocket.is_none() && x.abs() <= hx + PRESSED && y.abs() <= hy + PRESSED {
+                    let (cx, cy) = (x.clamp(-hx, hx), y.clamp(-hy, hy));
+                    self.world.bodies[self.balls[i].body]
+                        .set_translation(to_world(cx, cy, h), true);
+                    continue;
+                }
+                self.events.push(match pocket {
+                    Some(pocket) => Event::Pocket { t, ball, pocket },
+                    None => Event::OffTable { t, ball },
+                });
                 self.remove(i);
             }
         }
@@ -842,8 +857,8 @@ pub fn check_placement(layout: &Layout, table: &Table) -> Result<(), LayoutError
                 p.ball,
                 crate::echo::number(p.at.x),
                 crate::echo::number(p.at.y),
-                table.length / 2.0 - table.ball_radius,
-                table.width / 2.0 - table.ball_radius
+                table.length / 2.0 - table.cushion_reach(),
+                table.width / 2.0 - table.cushion_reach()
             ));
         }
         for (j, q) in layout.balls[..i].iter().enumerate() {
