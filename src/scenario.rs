@@ -259,9 +259,13 @@ impl Scenario {
         let s: Scenario = serde_json::from_str(text)
             .map_err(|e| ScenarioError(format!("{name}:{}", crate::echo::json_problem(&e))))?;
         for (i, st) in s.steps.iter().enumerate() {
-            st.expect
-                .check()
-                .map_err(|e| ScenarioError(format!("{name}: step {}: expect: {e}", i + 1)))?;
+            st.expect.check().map_err(|e| {
+                ScenarioError(format!(
+                    "{name}: step {}: expect: {}",
+                    i + 1,
+                    crate::echo::cut(&e)
+                ))
+            })?;
         }
         if s.steps.len() > MAX_STEPS {
             return Err(ScenarioError(format!(

@@ -238,8 +238,17 @@ fn a_shot_called_with_the_mouse_pockets_the_ball_and_the_shooter_continues() {
         shot(PlayerId::A, CueBall::AsItLies, false),
     );
     let mut app = app_with(opts);
+    // Overhead, where a drag on the cloth points the cue at the pointer.
+    *app.world_mut().resource_mut::<tenball::game::CameraView>() =
+        tenball::game::CameraView::Overhead;
     assert_eq!(cycle(&app), ShotCycle::Aiming);
-    // Shooting before calling is refused.
+    // Shooting before calling is refused. (Aimed away from every ball, so that the aim's
+    // prediction, which fills the call until the player calls, has nothing to fill it with.)
+    {
+        let mut aim = app.world_mut().resource_mut::<Aim>();
+        aim.stroke.aim_deg = 180.0 + (uy.atan2(ux)).to_degrees();
+        aim.call = Default::default();
+    }
     tap(&mut app, KeyCode::Space);
     assert_eq!(cycle(&app), ShotCycle::Aiming);
     assert!(

@@ -155,21 +155,26 @@ fn top_bar(
                     }
                 ));
             });
-            if let Some(b) = text::banner(&playback) {
-                ui.colored_label(egui::Color32::from_rgb(120, 200, 255), b);
-            }
-            if let Some(c) = aim.charge.filter(|c| c.held > super::input::TAP) {
-                ui.colored_label(
-                    egui::Color32::from_rgb(255, 160, 60),
-                    format!("power {:.2} m/s: release Space to shoot", c.speed()),
-                );
-            }
-            if let Some(msg) = &m.message {
-                ui.colored_label(
-                    egui::Color32::from_rgb(255, 210, 90),
-                    text::with_names(&m, msg),
-                );
-            }
+            // The third line is always there, empty or not, so that the table below never
+            // jumps when a notice comes or goes.
+            ui.horizontal(|ui| {
+                ui.label(" ");
+                if let Some(b) = text::banner(&playback) {
+                    ui.colored_label(egui::Color32::from_rgb(120, 200, 255), b);
+                }
+                if let Some(c) = aim.charge.filter(|c| c.held > super::input::TAP) {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(255, 160, 60),
+                        format!("power {:.2} m/s: release Space to shoot", c.speed()),
+                    );
+                }
+                if let Some(msg) = &m.message {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(255, 210, 90),
+                        text::with_names(&m, msg),
+                    );
+                }
+            });
         })
         .response
         .rect

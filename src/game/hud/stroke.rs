@@ -14,6 +14,9 @@ use crate::physics::params::MISCUE_LIMIT;
 use crate::referee::{Call, TurnAction};
 use crate::table::BALL_RADIUS;
 
+/// The call section's height (logical pixels): its buttons and two lines of words.
+const CALL_HEIGHT: f32 = 56.0;
+
 /// A cue tip's width (m): tip offsets are shown in tips as well as in shares of the radius.
 pub const TIP_WIDTH: f64 = 0.0127;
 
@@ -44,7 +47,12 @@ pub(super) fn section(ui: &mut egui::Ui, p: &mut DockParams) {
     }
     tip_widget(ui, aim);
     ui.separator();
-    call_section(ui, &p.m, aim, &mut p.actions);
+    // The call's section keeps one height whatever its words (one line or two): the buttons
+    // below never move under the pointer (a wrapped line once moved Undo where Save had been).
+    ui.scope(|ui| {
+        ui.set_min_height(CALL_HEIGHT);
+        call_section(ui, &p.m, aim, &mut p.actions);
+    });
     ui.separator();
     if ui.button("Shoot (Space)").clicked() {
         p.actions.write(GameAction::Shoot);
