@@ -305,19 +305,30 @@ pub fn keep_in_hand_place(m: &Match, p: Point) -> Point {
     Point::new(x, y)
 }
 
+/// The mouse's buttons, the keys (Shift) and where the pointer is.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Hand<'w> {
+    buttons: Res<'w, ButtonInput<MouseButton>>,
+    keys: Res<'w, ButtonInput<KeyCode>>,
+    pointer: Res<'w, Pointer>,
+}
+
 /// A left press starts what the pointer picked: the cue ball in hand is taken up, a ball or a
 /// pocket is called, the cloth starts a turn of the cue (behind view) or points it (overhead,
 /// free). A press on nothing does nothing.
 fn press(
-    buttons: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
-    pointer: Res<Pointer>,
+    hand: Hand,
     view: Res<CameraView>,
     cycle: Res<State<ShotCycle>>,
     m: Res<Match>,
     mut aim: ResMut<Aim>,
     mut actions: MessageWriter<GameAction>,
 ) {
+    let Hand {
+        buttons,
+        keys,
+        pointer,
+    } = hand;
     if !buttons.just_pressed(MouseButton::Left) || pointer.over_panel {
         return;
     }
