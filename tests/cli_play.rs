@@ -136,3 +136,41 @@ fn regression_a_screenshot_never_writes_over_a_file_nor_into_a_missing_folder() 
     assert_eq!(std::fs::read(&picture).unwrap(), b"a picture of mine");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 14.9: `tenball scenario show` (and `diagram`, `check`) failed outside the repository
+/// ("assets/scenarios: cannot read"). The library is built into the binary: from any folder a
+/// scenario is found by name and the whole library checks.
+#[test]
+fn regression_the_scenario_library_works_from_any_folder() {
+    let dir = std::env::temp_dir().join(format!("tenball-anywhere-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tenball"))
+        .args(["scenario", "diagram", "scratch", "--out", "x.png"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.join("x.png").exists());
+    let out = Command::new(env!("CARGO_BIN_EXE_tenball"))
+        .args(["scenario", "check"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/scenarios"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "json"))
+        })
+        .count();
+    assert!(
+        out.status.success() && text.contains(&format!("{files} passed, 0 failed")),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
