@@ -563,7 +563,13 @@ impl Seat<'_> {
     /// A fresh rack as the referee sets one up (fouls, warning and stalemate count cleared),
     /// the same player to break.
     fn rerack(&mut self) {
-        self.m.state = self.m.state.rerack();
+        let state = self.m.state.rerack();
+        self.fresh_rack(state);
+    }
+
+    /// A fresh rack on the table for `state` (a re-rack, a new match), set up to break.
+    fn fresh_rack(&mut self, state: GameState) {
+        self.m.state = state;
         self.m.new_rack();
         self.m.last = None;
         self.m.message = None;
@@ -640,16 +646,9 @@ impl Seat<'_> {
                 true
             }
             GameAction::NewMatch => {
-                let rules = self.m.state.rules;
-                let table = self.m.state.table;
-                self.m.state = GameState::with_breaker(rules, table, crate::referee::PlayerId::A);
-                self.m.new_rack();
-                self.m.last = None;
-                self.m.message = None;
-                self.m.place_cue_ball_if_in_hand();
-                self.aim.after_shot(&self.m);
-                let c = self.m.cycle();
-                self.next.set(c);
+                let (rules, table) = (self.m.state.rules, self.m.state.table);
+                let first = GameState::with_breaker(rules, table, crate::referee::PlayerId::A);
+                self.fresh_rack(first);
                 true
             }
             _ => false,
