@@ -6,62 +6,34 @@
 //! `ButtonInput` and `AccumulatedMouseMotion` set by hand under `MinimalPlugins`, a manual clock.
 #![cfg(feature = "game")]
 
+mod game_common;
+
+use game_common::*;
+
 use std::time::Duration;
 
 use bevy::camera::CameraProjection;
 use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 
 use tenball::game::camera::{
     CameraView, FOV_Y, SHOT_PITCH, behind_goal, fit_table, goal_for, rail_behind, table_corners,
     zoomed,
 };
 use tenball::game::{
-    AidLevel, Aids, Aim, Drag, GameLogicPlugin, GameOptions, Match, Mode, Playback, Pointer,
-    ShotCycle, Tracking, scene_world,
+    AidLevel, Aids, Aim, Drag, GameOptions, Match, Mode, Playback, Pointer, ShotCycle, Tracking,
+    scene_world,
 };
-use tenball::physics::Layout;
 use tenball::physics::params::RAIL_TOP;
 use tenball::referee::{BallSet, CueBall, FoulCount, GameState, Phase, PlayerId, Rules};
 use tenball::table::{Placed, Pocket, Point, TableSize};
-use tenball::tablefile::TableFile;
-
-/// Frames of this length (s) on the manual clock.
-const FRAME: f32 = 0.1;
 
 fn app_with(opts: GameOptions) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(ButtonInput::<KeyCode>::default())
-        .insert_resource(ButtonInput::<MouseButton>::default())
-        .insert_resource(AccumulatedMouseMotion::default())
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
-            FRAME,
-        )))
-        .add_plugins(GameLogicPlugin(opts));
-    app.update();
-    app.update();
-    app
-}
-
-fn cycle(app: &App) -> ShotCycle {
-    *app.world().resource::<State<ShotCycle>>().get()
-}
-
-fn m(app: &App) -> &Match {
-    app.world().resource::<Match>()
+    app_with_more(opts, |_| {})
 }
 
 fn aim_deg(app: &App) -> f64 {
     app.world().resource::<Aim>().stroke.aim_deg
-}
-
-fn set_pointer(app: &mut App, p: Point) {
-    let mut ptr = app.world_mut().resource_mut::<Pointer>();
-    ptr.on_table = Some(p);
-    ptr.ray = None;
 }
 
 fn motion(app: &mut App, dx: f32) {
@@ -87,18 +59,6 @@ fn release(app: &mut App) {
     app.update();
 }
 
-fn tap(app: &mut App, key: KeyCode) {
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(key);
-    app.update();
-    let mut k = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    k.release(key);
-    k.clear();
-    app.update();
-    app.update();
-}
-
 /// Holds `key` for `secs` of game time, then lets go.
 fn hold(app: &mut App, key: KeyCode, secs: f32) {
     app.world_mut()
@@ -120,33 +80,8 @@ fn hold(app: &mut App, key: KeyCode, secs: f32) {
         .clear();
 }
 
-fn ball(ball: u8, x: f64, y: f64) -> Placed {
-    Placed {
-        ball,
-        at: Point::new(x, y),
-    }
-}
-
 fn position(balls: Vec<Placed>, phase: Phase, mode: Mode) -> GameOptions {
-    let mut state = GameState::with_breaker(Rules::default(), TableSize::NineFoot, PlayerId::A);
-    state.phase = phase;
-    state.on_table = balls
-        .iter()
-        .map(|b| b.ball)
-        .filter(|&b| b != 0)
-        .collect::<BallSet>();
-    let file = TableFile {
-        layout: Layout {
-            table: TableSize::NineFoot,
-            balls,
-        },
-        state,
-        players: ["Ann".into(), "Bob".into()],
-        stroke: None,
-        call: None,
-    };
-    file.check().expect("the test's position is valid");
-    tenball::game::options_from_file(file, mode)
+    position_in(balls, phase, mode)
 }
 
 fn as_it_lies() -> Phase {

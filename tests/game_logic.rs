@@ -4,20 +4,22 @@
 //! the same shot through `play_shot`.
 #![cfg(feature = "game")]
 
+mod game_common;
+
+use game_common::*;
+
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 
 use tenball::adapter::play_shot;
 use tenball::game::{
-    Aim, CallKind, GameAction, GameLogicPlugin, GameOptions, Match, Playback, Pointer, Screen,
-    ShotCycle, ShotSound, SoundKind, Tracking,
+    Aim, CallKind, GameAction, GameOptions, Match, Playback, Screen, ShotCycle, ShotSound,
+    SoundKind, Tracking,
 };
-use tenball::physics::{Layout, SimConfig};
+use tenball::physics::SimConfig;
 use tenball::referee::{
-    BallSet, Call, ChoiceReason, CueBall, GameState, Phase, PlayerId, Rules, TableChoice,
+    BallSet, Call, ChoiceReason, CueBall, GameState, Phase, PlayerId, TableChoice,
 };
 use tenball::table::{Placed, Pocket, Point, TableSize};
 use tenball::tablefile::TableFile;
@@ -31,45 +33,9 @@ fn hear(mut r: MessageReader<ShotSound>, mut heard: ResMut<Heard>) {
 }
 
 fn app_with(opts: GameOptions) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(ButtonInput::<KeyCode>::default())
-        .insert_resource(ButtonInput::<MouseButton>::default())
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            100,
-        )))
-        .add_plugins(GameLogicPlugin(opts))
-        .init_resource::<Heard>()
-        .add_systems(Last, hear);
-    app.update();
-    app.update();
-    app
-}
-
-fn cycle(app: &App) -> ShotCycle {
-    *app.world().resource::<State<ShotCycle>>().get()
-}
-
-fn m(app: &App) -> &Match {
-    app.world().resource::<Match>()
-}
-
-/// Presses and releases a key, and lets the frame after the release run too: Space shoots on
-/// its release, and the shot cycle changes a frame after the action.
-fn tap(app: &mut App, key: KeyCode) {
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(key);
-    app.update();
-    let mut k = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    k.release(key);
-    k.clear();
-    app.update();
-    app.update();
-}
-
-fn set_pointer(app: &mut App, p: Point) {
-    app.world_mut().resource_mut::<Pointer>().on_table = Some(p);
+    app_with_more(opts, |app| {
+        app.init_resource::<Heard>().add_systems(Last, hear);
+    })
 }
 
 fn mouse(app: &mut App, f: impl FnOnce(&mut ButtonInput<MouseButton>)) {
@@ -104,34 +70,9 @@ fn play_out(app: &mut App) {
     panic!("the shot never finished playing back");
 }
 
-fn ball(ball: u8, x: f64, y: f64) -> Placed {
-    Placed {
-        ball,
-        at: Point::new(x, y),
-    }
-}
-
-/// A position: A to shoot with the cue ball as it lies, the given balls on the table.
+/// A position: the given balls on the table, practice.
 fn position(balls: Vec<Placed>, phase: Phase) -> GameOptions {
-    let mut state = GameState::with_breaker(Rules::default(), TableSize::NineFoot, PlayerId::A);
-    state.phase = phase;
-    state.on_table = balls
-        .iter()
-        .map(|b| b.ball)
-        .filter(|&b| b != 0)
-        .collect::<BallSet>();
-    let file = TableFile {
-        layout: Layout {
-            table: TableSize::NineFoot,
-            balls,
-        },
-        state,
-        players: ["Ann".into(), "Bob".into()],
-        stroke: None,
-        call: None,
-    };
-    file.check().expect("the test's position is valid");
-    tenball::game::options_from_file(file, tenball::game::Mode::Practice)
+    position_in(balls, phase, tenball::game::Mode::Practice)
 }
 
 fn shot(shooter: PlayerId, cue_ball: CueBall, push_out: bool) -> Phase {
