@@ -461,7 +461,7 @@ fn tracking_lines_are_computed_off_the_main_thread_and_follow_the_aim() {
         panic!("no prediction arrived");
     };
     wait(&mut app, 1);
-    let lines = &app.world().resource::<Tracking>().lines;
+    let lines = &app.world().resource::<Tracking>().prediction.lines;
     let balls: Vec<u8> = lines.iter().map(|l| l.0).collect();
     assert!(
         balls.contains(&0) && balls.contains(&1),
@@ -470,7 +470,7 @@ fn tracking_lines_are_computed_off_the_main_thread_and_follow_the_aim() {
     let first = app.world().resource::<Tracking>().computed;
     app.world_mut().resource_mut::<Aim>().stroke.aim_deg = 90.0;
     wait(&mut app, first + 1);
-    let lines = &app.world().resource::<Tracking>().lines;
+    let lines = &app.world().resource::<Tracking>().prediction.lines;
     let balls: Vec<u8> = lines.iter().map(|l| l.0).collect();
     assert_eq!(balls, vec![0], "aimed away, only the cue ball moves");
 }

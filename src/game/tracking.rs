@@ -87,8 +87,6 @@ pub const REFRESH: f64 = 0.1;
 /// The latest prediction and the one in flight.
 #[derive(Resource, Default)]
 pub struct Tracking {
-    /// Per moving ball: its number and the points of its path (world frame).
-    pub lines: Vec<(u8, Vec<Vec3>)>,
     pub prediction: Prediction,
     /// What the lines were computed for.
     pub for_input: Option<(Layout, Strike)>,
@@ -161,7 +159,6 @@ fn predict(time: Res<Time>, m: Res<Match>, aim: Res<Aim>, mut tr: ResMut<Trackin
         let input = (layout.clone(), *strike);
         tr.task = None;
         tr.prediction = result.unwrap_or_default();
-        tr.lines = tr.prediction.lines.clone();
         tr.for_input = Some(input);
         tr.computed += 1;
     }
