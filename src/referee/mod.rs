@@ -13,7 +13,7 @@ mod state;
 pub use actions::{Action, ActionError, MAX_ACTIONS, Step};
 pub use judge::{Judged, RulesError};
 pub use lag::{LagFault, LagShot, lag_winner};
-pub use rack::{CUE_CLEARANCE, RACK_GAP, rack, spot_ten};
+pub use rack::{CUE_CLEARANCE, MAX_RACK_GAP_MM, RACK_GAP, Tightness, rack, spot_ten};
 pub use ruling::{FoulFound, InHand, RackResult, Ruling, Spotted, Turn, TurnAction, WinReason};
 pub use shot::{
     BallAt, CUE, Call, CueBallFate, Declared, Foul, Penalty, Pocketed, RailContact, ShotFacts,
