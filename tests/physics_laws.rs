@@ -266,6 +266,7 @@ fn energy_never_rises_during_a_break() {
         }];
         balls.extend(tenball::referee::rack(
             &table,
+            tenball::referee::Tightness::Perfect,
             &mut rand::rngs::StdRng::seed_from_u64(11),
         ));
         Layout {
@@ -279,11 +280,11 @@ fn energy_never_rises_during_a_break() {
             ..SimConfig::default()
         };
         let mut s = TableSim::new(&layout, &Strike::new(-2.5, 10.0), &cfg).unwrap();
-        let mut last = s.kinetic_energy() + potential(&s);
+        let mut last = s.kinetic_energy() + potential(&s) + s.elastic_energy();
         let start = last;
         let mut worst = 0.0f64;
         while s.step() {
-            let e = s.kinetic_energy() + potential(&s);
+            let e = s.kinetic_energy() + potential(&s) + s.elastic_energy();
             worst = worst.max(e - last);
             last = e;
         }

@@ -15,6 +15,11 @@ pub const MU_ROLL: f64 = 0.01;
 pub const SPIN_DECAY: f64 = 10.0;
 /// Ball-ball restitution.
 pub const E_BALL: f64 = 0.95;
+/// Young's modulus of the balls' phenolic resin (Pa) and its Poisson ratio: manufacturer
+/// figures quoted in collision write-ups (`shared/notes/physics.md`, "Measured references").
+/// They set how hard two balls press on each other (Hertz), hence how long a contact lasts.
+pub const BALL_MODULUS: f64 = 5.84e9;
+pub const BALL_POISSON: f64 = 0.34;
 /// Ball-ball friction (throw).
 pub const MU_BALL: f64 = 0.05;
 /// Ball-cushion restitution as players see it: a ball rolling straight into a cushion comes
