@@ -273,10 +273,13 @@ fn item_8_an_elevated_cue_gives_no_more_spin_than_a_level_one() {
         );
     }
     assert!(spin(89.0) < 1_000.0, "{}", spin(89.0));
-    // A slightly raised cue plays as before: the ball keeps the speed asked for.
+    // A slightly raised cue plays as before: the ball goes on at speed cos(elevation) and
+    // stays on the cloth.
     let mut s = Strike::new(0.0, 5.0);
     s.elevation_deg = 0.13;
-    assert_eq!(strike(&s).velocity[0], 5.0);
+    let v = strike(&s).velocity;
+    assert!((v[0] - 5.0 * 0.13f64.to_radians().cos()).abs() < 1e-12, "{v:?}");
+    assert_eq!(v[2], 0.0);
     let out = tenball(
         &[
             "breaks",

@@ -20,8 +20,7 @@ pub const CLOTH: Color = Color::srgb_u8(
 );
 const CUSHION_CLOTH: Color = Color::srgb(0.04, 0.37, 0.19);
 const WOOD: Color = Color::srgb(0.32, 0.17, 0.08);
-/// Width of the wooden rail behind the cushion (m).
-pub const RAIL_WIDTH: f64 = 0.13;
+pub use crate::physics::RAIL_WIDTH;
 
 /// Table coordinates (x, y, height) to bevy's world.
 pub fn world(x: f64, y: f64, h: f64) -> Vec3 {

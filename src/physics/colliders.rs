@@ -1,5 +1,6 @@
 //! The table as rapier colliders: the slate bed with its pocket holes, six cushions whose
-//! nose sits at 63.5 % of the ball's diameter with jaws cut at the WPA angles, and the floor.
+//! nose sits at 63.5 % of the ball's diameter with jaws cut at the WPA angles, the wooden
+//! rails round them (the frame a flying ball can land on) and the floor.
 //!
 //! World frame: rapier's y is up. Table coordinates (x toward the foot, y toward the left
 //! cushion, up) map to world (x, up, -y).
@@ -50,6 +51,10 @@ pub fn over_pocket_hole(t: &Table, x: f64, y: f64) -> bool {
 
 /// Depth of a cushion from its nose to the back of the rail (m).
 pub const CUSHION_DEPTH: f64 = 0.05;
+/// Width of the wooden rail behind the cushion (m); its top is level with the cushion's.
+pub const RAIL_WIDTH: f64 = 0.13;
+/// The wooden rails' role: a contact with them is a contact with the rail top.
+pub const ROLE_FRAME: u128 = ROLE_CUSHION + 6;
 /// Height of the floor's surface below the bed (m).
 pub const FLOOR_DEPTH: f64 = 0.76;
 
@@ -166,6 +171,31 @@ pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
                 .friction(paired(MU_CUSHION, mu_ball))
                 .restitution(paired(CUSHION_RESTITUTION_SETTING, e_ball))
                 .user_data(ROLE_CUSHION + rail_index(rail) as u128),
+            None,
+        );
+    }
+
+    // The wooden rails: four slabs round the cushions, their tops level with the rail top
+    // (the pockets' openings in them are left out: a ball flying over one lands on wood).
+    let band = CUSHION_DEPTH + RAIL_WIDTH / 2.0;
+    let (outer_l, outer_w) = (hl + CUSHION_DEPTH + RAIL_WIDTH, hw + CUSHION_DEPTH);
+    for (x, y, half_x, half_y) in [
+        (0.0, hw + band, outer_l, RAIL_WIDTH / 2.0),
+        (0.0, -(hw + band), outer_l, RAIL_WIDTH / 2.0),
+        (hl + band, 0.0, RAIL_WIDTH / 2.0, outer_w),
+        (-(hl + band), 0.0, RAIL_WIDTH / 2.0, outer_w),
+    ] {
+        world.insert_collider(
+            ColliderBuilder::cuboid(half_x as f32, (RAIL_TOP / 2.0) as f32, half_y as f32)
+                .translation(to_world(x, y, RAIL_TOP / 2.0))
+                .collision_groups(InteractionGroups::new(
+                    GROUP_CUSHION,
+                    Group::ALL,
+                    InteractionTestMode::And,
+                ))
+                .friction(paired(MU_CUSHION, mu_ball))
+                .restitution(paired(E_BED, e_ball))
+                .user_data(ROLE_FRAME),
             None,
         );
     }

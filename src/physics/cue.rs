@@ -3,11 +3,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::params::{BALL_MASS, CUE_END_MASS, CUE_MASS, MISCUE_LIMIT};
+use super::params::{BALL_MASS, CUE_END_MASS, CUE_MASS, E_BED, G, MISCUE_LIMIT};
 use crate::table::BALL_RADIUS;
 
 /// The fastest stroke accepted (m/s): beyond any human stroke.
 pub const MAX_STRIKE_SPEED: f64 = 20.0;
+/// The slowest bounce off the slate that lifts the ball (m/s): a hop of 1 mm, v = sqrt(2 g h).
+pub const HOP_MIN_VZ: f64 = 0.140_071_410_782_926;
+const _: () = assert!((HOP_MIN_VZ * HOP_MIN_VZ / (2.0 * G) - 1.0e-3).abs() < 1e-9);
 /// The steepest cue accepted (degrees above horizontal).
 pub const MAX_ELEVATION_DEG: f64 = 89.0;
 
@@ -18,7 +21,8 @@ pub struct Strike {
     /// Direction of the cue in the table plane, degrees from the +x axis (toward the foot
     /// cushion), counter-clockwise (toward +y, the left cushion).
     pub aim_deg: f64,
-    /// Speed of the cue ball for a centre hit (m/s).
+    /// Speed the stroke gives the cue ball for a centre hit with a level cue (m/s); an elevated
+    /// cue of the same stroke sends it on at `speed cos(elevation)` and into the slate.
     pub speed: f64,
     /// Tip offset to the right of centre, as a share of the ball's radius (english).
     #[serde(default)]
@@ -93,12 +97,15 @@ pub struct CueResult {
 
 /// The strike as an impulse at the tip's contact point.
 ///
-/// The speed is the cue ball's for a centre hit; an offset hit loses speed to spin as a
-/// collision with a cue of mass `CUE_MASS` would. Side spin squirts the ball away from the side
-/// struck (Shepard's formula with the shaft's end mass). The impulse's downward part, for an
-/// elevated cue, goes into the bed: the ball keeps its horizontal velocity and all the spin, as
-/// far as the impulse stays within the hardest stroke a cue gives; past that the ball is
-/// slower.
+/// `speed` is what the stroke gives the cue ball for a centre hit: the impulse along the cue
+/// is `m speed`, whatever the elevation (a steeper cue does not hit harder), less for an offset
+/// hit as a collision with a cue of mass `CUE_MASS` gives. Side spin squirts the ball away from
+/// the side struck (Shepard's formula with the shaft's end mass). An elevated cue drives the
+/// ball into the slate: the ball keeps the impulse's horizontal part and all the spin (the
+/// bed's friction during the bounce is left out), and the bed sends the downward part back up
+/// with the ball-bed restitution `E_BED` (0.5, `shared/notes/physics.md`): a jump. A bounce under `HOP_MIN_VZ` (a hop under 1 mm, within the cloth's nap and
+/// give) is taken as none. The spin is bounded because the impulse is (at most
+/// `MAX_STRIKE_SPEED` along the cue): it no longer grows as 1 / cos(elevation).
 /// An offset beyond `MISCUE_LIMIT` is a miscue: the tip slides off and the ball leaves with a
 /// fifth of the speed and no spin.
 pub fn strike(s: &Strike) -> CueResult {
@@ -138,18 +145,17 @@ pub fn strike(s: &Strike) -> CueResult {
     let lateral = add(scale(cue_right, s.side * r), scale(cue_up, s.height * r));
     let depth = (1.0 - offset * offset).max(0.0).sqrt() * r;
     let contact = add(lateral, scale(d, -depth));
-    // Impulse J along d giving the horizontal speed `speed` (the bed takes the vertical part),
-    // but never more than the hardest stroke a cue gives (`MAX_STRIKE_SPEED` for a level centre
-    // hit): a steep cue then sends the ball slower, with the spin that impulse gives (without
-    // the bound the spin grew as 1 / cos(elevation), 8,144 rad/s at 89 degrees).
-    let j = (m * speed / elev.cos().max(1e-6)).min(m * MAX_STRIKE_SPEED);
+    // The impulse along the cue, and what the bed makes of its downward part.
+    let j = m * speed;
     let impulse = scale(d, j);
     let inertia = 0.4 * m * r * r;
     let spin = scale(cross(contact, impulse), 1.0 / inertia);
-    let speed = speed.min(j * elev.cos() / m);
+    let ahead = j * elev.cos() / m;
+    let up = E_BED * j * elev.sin() / m;
+    let up = if up < HOP_MIN_VZ { 0.0 } else { up };
     // (+ 0.0 turns a negative zero into a plain one.)
     CueResult {
-        velocity: [fwd[0] * speed + 0.0, fwd[1] * speed + 0.0, 0.0],
+        velocity: [fwd[0] * ahead + 0.0, fwd[1] * ahead + 0.0, up + 0.0],
         spin: spin.map(|w| w + 0.0),
         squirt_deg: squirt.to_degrees() + 0.0,
         miscue: false,
@@ -235,5 +241,41 @@ mod tests {
             })
             .miscue
         );
+    }
+
+    #[test]
+    fn a_steep_stroke_bounces_off_the_slate_with_the_beds_restitution() {
+        // 45 degrees at 3 m/s: half the impulse's downward part comes back up.
+        let c = strike(&Strike {
+            elevation_deg: 45.0,
+            ..Strike::new(0.0, 3.0)
+        });
+        let ahead = 3.0 * 45f64.to_radians().cos();
+        assert!((c.velocity[0] - ahead).abs() < 1e-9, "{:?}", c.velocity);
+        assert!((c.velocity[2] - E_BED * ahead).abs() < 1e-9, "{:?}", c.velocity);
+        // A level stroke and a slightly raised one stay on the cloth.
+        assert_eq!(strike(&Strike::new(0.0, 3.0)).velocity[2], 0.0);
+        let raised = strike(&Strike {
+            elevation_deg: 4.0,
+            ..Strike::new(0.0, 3.0)
+        });
+        assert_eq!(raised.velocity[2], 0.0, "a hop under 1 mm is none");
+    }
+
+    #[test]
+    fn the_spin_of_a_steep_stroke_is_bounded_by_the_stroke() {
+        // Issue 16: the spin grew as 1 / cos(elevation), 8,144 rad/s at 89 degrees.
+        let r = BALL_RADIUS;
+        for elevation_deg in [0.0, 30.0, 60.0, 80.0, 89.0] {
+            let c = strike(&Strike {
+                height: 0.45,
+                elevation_deg,
+                ..Strike::new(0.0, 5.0)
+            });
+            let w = c.spin.iter().map(|w| w * w).sum::<f64>().sqrt();
+            // At most what the impulse m v at the tip's offset from the centre can give:
+            // (m v r) / (2/5 m r^2) = 2.5 v / r.
+            assert!(w <= 2.5 * 5.0 / r + 1e-9, "{elevation_deg} deg: {w} rad/s");
+        }
     }
 }

@@ -47,6 +47,11 @@ pub enum Event {
         impulse: f64,
         from_start: bool,
     },
+    /// A ball left the cloth (rose above it by more than a millimetre's hop), at `at`
+    /// (table x, y, height).
+    Airborne { t: f64, ball: u8, at: [f64; 3] },
+    /// A ball in the air came down on the cloth at `at`.
+    Landing { t: f64, ball: u8, at: Point },
     /// A ball dropped into a pocket.
     Pocket { t: f64, ball: u8, pocket: Pocket },
     /// A ball left the table (or came to rest on a rail top).
@@ -65,6 +70,8 @@ impl Event {
             | Event::BallBall { t, .. }
             | Event::Cushion { t, .. }
             | Event::Pocket { t, .. }
+            | Event::Airborne { t, .. }
+            | Event::Landing { t, .. }
             | Event::OffTable { t, .. }
             | Event::AtRest { t }
             | Event::TimeCap { t } => *t,

@@ -1,6 +1,8 @@
-//! The physics: a pool table, a cue ball and ten object balls on rapier (through
-//! bevy_rapier3d), headless. It knows tables, balls, cues and contacts, never rules: a shot goes
-//! in as a layout and a strike and comes out as a [`ShotLog`].
+//! The physics: a pool table, a cue ball and ten object balls, headless. Balls on the cloth run
+//! in the contact engine (closed-form motion, contacts at their true time); balls in the air,
+//! pressed contacts and many-body tangles are stepped by rapier (through bevy_rapier3d) with
+//! the table's 3D colliders. It knows tables, balls, cues and contacts, never rules: a shot
+//! goes in as a layout and a strike and comes out as a [`ShotLog`].
 
 mod cloth;
 pub mod collide;
@@ -13,8 +15,8 @@ mod plugin;
 mod sim;
 pub mod toi;
 
-pub use colliders::{CUSHION_DEPTH, cushion_shapes, from_world, to_world};
-pub use cue::{CueResult, MAX_ELEVATION_DEG, MAX_STRIKE_SPEED, Strike, strike};
+pub use colliders::{CUSHION_DEPTH, RAIL_WIDTH, cushion_shapes, from_world, to_world};
+pub use cue::{CueResult, HOP_MIN_VZ, MAX_ELEVATION_DEG, MAX_STRIKE_SPEED, Strike, strike};
 pub use cushion::pocket_holes;
 pub use log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
 pub use params::SimConfig;

@@ -5,7 +5,7 @@
 //! at its true time by `collide` (ball-ball) or `cushion` (Mathavan 2010), a ball whose centre
 //! crosses the edge of a hole drops into that pocket.
 
-use super::{Episode, ROLL_SLIP, Status, TableSim, turn_along};
+use super::{Episode, ROLL_SLIP, Status, TOUCH_GAP, TableSim, turn_along};
 use crate::physics::cloth::{Motion, norm};
 use crate::physics::collide::{self, BallState};
 use crate::physics::colliders::{ball_groups, from_world, rail_index, to_world};
@@ -671,8 +671,11 @@ impl TableSim {
         });
     }
 
-    /// A ball frozen to another ball or a cushion at the start that now moves away from it has
-    /// left it: a later contact there is a new one.
+    /// A ball frozen to another ball or a cushion at the start that now moves away from it, or
+    /// is no longer within `TOUCH_GAP` of it, has left it: a later contact there is a new one
+    /// (a cue ball frozen to a rail, shot off it, that comes back after the contact has reached
+    /// a rail). Called after every contact the ball takes part in; a contact that carried no
+    /// impulse moves nothing, so it changes nothing here.
     pub(super) fn part_frozen(&mut self, i: usize) {
         let Some(f) = self.engine.balls[i] else {
             return;
@@ -691,12 +694,18 @@ impl TableSim {
             let q = self.motion_at(j, self.t);
             let d = [q.p[0] - f.m.p[0], q.p[1] - f.m.p[1]];
             let opening = (q.v[0] - v[0]) * d[0] + (q.v[1] - v[1]) * d[1];
-            if opening > 1e-9 {
+            let apart = (d[0] * d[0] + d[1] * d[1]).sqrt() > 2.0 * self.table.ball_radius + TOUCH_GAP;
+            if opening > 1e-9 || apart {
                 self.ball_pairs[lo][hi] = Episode::default();
             }
         }
+        let touched = cushion::cushions_touched(&self.table, f.m.p, TOUCH_GAP);
         for (k, rail) in crate::table::Rail::CUSHIONS.iter().enumerate() {
             if !self.ball_rails[number][k].from_start {
+                continue;
+            }
+            if !touched.contains(rail) {
+                self.ball_rails[number][k] = Episode::default();
                 continue;
             }
             let out = match rail {

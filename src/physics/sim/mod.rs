@@ -13,6 +13,7 @@
 //! that drop into a pocket or leave the table, and stops balls by its own rest rule, until every
 //! ball is back on the cloth.
 
+mod flight;
 mod free;
 mod impact;
 
@@ -20,7 +21,7 @@ use bevy_rapier3d::rapier::prelude::*;
 
 use super::cloth::Motion;
 use super::colliders::{
-    ROLE_BED, ROLE_CUSHION, add_table, ball_groups, ball_material, from_world, over_pocket_hole,
+    ROLE_BED, ROLE_CUSHION, ROLE_FRAME, add_table, ball_groups, ball_material, from_world, over_pocket_hole,
     to_world,
 };
 use super::cue::{Strike, strike};
@@ -139,6 +140,10 @@ pub struct TableSim {
     ball_rails: [[Episode; 7]; 11],
     /// Balls the bed carried (a positive impulse) in the last solver step.
     on_bed: [bool; 11],
+    /// Balls in the air (above the cloth by more than a hop), per ball number.
+    aloft: [bool; 11],
+    /// Elastic energy held in ball contacts an impact stopped in (J).
+    elastic: f64,
     finished: bool,
 }
 
@@ -200,6 +205,8 @@ impl TableSim {
             ball_pairs: [[Episode::default(); 11]; 11],
             ball_rails: [[Episode::default(); 7]; 11],
             on_bed: [false; 11],
+            aloft: [false; 11],
+            elastic: 0.0,
             finished: false,
         };
         sim.mark_frozen(&placed);
@@ -218,7 +225,12 @@ impl TableSim {
             squirt_deg: cue.squirt_deg,
             miscue: cue.miscue,
         });
-        sim.enter_free();
+        if cue.velocity[2] > 0.0 {
+            // The cue ball leaves the cloth: rapier flies it until every ball is back on it.
+            sim.on_bed = [true; 11];
+        } else {
+            sim.enter_free();
+        }
         Ok(sim)
     }
 
@@ -302,6 +314,12 @@ impl TableSim {
             .sum()
     }
 
+    /// Elastic energy held in ball-ball contacts that an impact stopped in (J): it is kinetic
+    /// again once the contact engine takes those contacts up.
+    pub fn elastic_energy(&self) -> f64 {
+        self.elastic
+    }
+
     /// Linear and angular velocity of a ball in table coordinates.
     pub fn velocity(&self, ball: u8) -> Option<([f64; 3], [f64; 3])> {
         let b = &self.balls[self.index.get(ball as usize).copied().flatten()?];
@@ -327,6 +345,7 @@ impl TableSim {
         self.steps += 1;
         let t = self.time();
         self.track_contacts(t);
+        self.track_flight(t);
         self.catch_falls(t);
         self.close_step(t);
         if !self.finished && self.t >= self.stepped_until && self.settled() {
@@ -488,11 +507,12 @@ impl TableSim {
                 self.on_bed[ball as usize] = impulse > 0.0;
                 continue;
             }
-            if other > 10 && !(ROLE_CUSHION..ROLE_CUSHION + 6).contains(&other) {
+            if other > 10 && !(ROLE_CUSHION..=ROLE_FRAME).contains(&other) {
                 continue; // the floor
             }
-            // A cushion contact whose normal is mostly vertical is on the rail top.
-            let other = if other > 10 && normal_y > 0.7 {
+            // A cushion contact whose normal is mostly vertical is on the rail top, and so is
+            // every contact with the wooden rails.
+            let other = if other > 10 && (normal_y > 0.7 || other == ROLE_FRAME) {
                 ROLE_CUSHION + 6
             } else {
                 other

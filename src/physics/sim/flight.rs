@@ -1,0 +1,41 @@
+//! Balls off the cloth. A ball in the air is rapier's: gravity, its spin, the other balls, the
+//! cushions' noses and tops, the wooden rails and the floor, all with the table's 3D colliders;
+//! the contact engine takes the table back once every ball lies on the cloth again. This file
+//! turns a ball's height into events: `Airborne` when it rises more than `AIR_GAP` above its
+//! resting height, `Landing` when it comes back down onto the cloth (a bounce is a landing and
+//! a new flight). A landing on a rail top is a rail contact (`Cushion` with `Rail::RailTop`);
+//! a ball that ends off the playing surface is off the table (`finish`, `catch_falls`).
+
+use crate::physics::colliders::from_world;
+use super::{Status, TableSim};
+use crate::physics::log::Event;
+use crate::table::Point;
+
+/// A ball this far above its resting height is in the air (m): the 1 mm hop of `HOP_MIN_VZ`.
+pub const AIR_GAP: f64 = 1.0e-3;
+
+impl TableSim {
+    /// Logs balls leaving and regaining the cloth over the last rapier step.
+    pub(super) fn track_flight(&mut self, t: f64) {
+        for b in self.balls.iter().filter(|b| b.status == Status::OnTable) {
+            let n = b.number as usize;
+            let [x, y, h] = from_world(self.world.bodies[b.body].translation());
+            let up = h > self.rest_height + AIR_GAP;
+            if up && !self.aloft[n] {
+                self.aloft[n] = true;
+                self.events.push(Event::Airborne {
+                    t,
+                    ball: b.number,
+                    at: [x, y, h],
+                });
+            } else if self.aloft[n] && self.on_bed[n] && !up {
+                self.aloft[n] = false;
+                self.events.push(Event::Landing {
+                    t,
+                    ball: b.number,
+                    at: Point::new(x, y),
+                });
+            }
+        }
+    }
+}
