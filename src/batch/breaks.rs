@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::adapter::facts_from_log;
 use crate::physics::{Layout, MAX_ELEVATION_DEG, MAX_STRIKE_SPEED, SimConfig, Strike, simulate};
-use crate::referee::{Call, GameState, PlayerId, Pocketed, Rules, rack};
+use crate::referee::{Call, GameState, PlayerId, Pocketed, Rules, Tightness, rack};
 use crate::table::{Placed, Point, TableSize};
 
 /// Where the cue ball is placed for the break.
@@ -80,6 +80,14 @@ pub struct BreakSpec {
     pub height: f64,
     pub elevation_deg: f64,
     pub noise: Option<Noise>,
+    /// How tightly each break's rack is racked (files written before racks had gaps hold none:
+    /// they were perfect racks).
+    #[serde(default = "perfect_rack")]
+    pub rack: Tightness,
+}
+
+fn perfect_rack() -> Tightness {
+    Tightness::Perfect
 }
 
 impl Default for BreakSpec {
@@ -94,6 +102,7 @@ impl Default for BreakSpec {
             height: 0.0,
             elevation_deg: 0.0,
             noise: Some(Noise::default()),
+            rack: Tightness::default(),
         }
     }
 }
@@ -175,7 +184,7 @@ pub fn run_break(spec: &BreakSpec, index: u64) -> Result<BreakRecord, String> {
     let mut rng = StdRng::seed_from_u64(seed);
     let table = spec.table.spec();
     let r = table.ball_radius;
-    let rack_balls = rack(&table, &mut rng);
+    let rack_balls = rack(&table, spec.rack, &mut rng);
     let cue_at = match spec.cue {
         CuePlace::At(p) => p,
         CuePlace::RandomInKitchen => Point::new(

@@ -2,6 +2,7 @@
 //! statistics, and sweeps over where and how hard the break is struck.
 
 mod breaks;
+pub mod pros;
 pub mod records;
 mod summary;
 pub mod sweep;

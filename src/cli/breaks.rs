@@ -18,6 +18,7 @@ use super::shot::parse_size;
 use super::sweep;
 use crate::batch::records::{self, Format, RunInputs};
 use crate::batch::{BreakRecord, BreakSpec, CuePlace, Noise, Tally, break_seed, run_break};
+use crate::referee::Tightness;
 use crate::table::{Point, TableSize};
 
 #[derive(Debug, clap::Args)]
@@ -59,6 +60,10 @@ pub struct SpecArgs {
     /// 0.075 m/s speed, 0.5 mm tip offset and 0.1 deg elevation, FastFiz's values).
     #[arg(long)]
     pub no_noise: bool,
+    /// How tightly each break's balls are racked: perfect, tight, typical, loose or the
+    /// largest gap between neighbours in mm; each break's gaps are drawn from its seed.
+    #[arg(long, default_value = "typical", value_parser = Tightness::parse)]
+    pub rack: Tightness,
     /// Worker threads (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -128,6 +133,7 @@ impl SpecArgs {
             height: self.height,
             elevation_deg: self.elevation,
             noise: (!self.no_noise).then(Noise::default),
+            rack: self.rack,
         };
         spec.validate().map_err(CliError::input)?;
         Ok(spec)
@@ -552,6 +558,13 @@ fn differences(have: &RunInputs, want: &RunInputs) -> Vec<String> {
             } else {
                 "off (--no-noise)"
             }
+        ));
+    }
+    if a.rack != b.rack {
+        differ.push(format!(
+            "--rack {} (this run: {})",
+            a.rack.name(),
+            b.rack.name()
         ));
     }
     if have.count != want.count {

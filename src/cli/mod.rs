@@ -76,7 +76,7 @@ pub fn main() -> ExitCode {
         None => play::run(&play::PlayArgs {
             table: Some(crate::table::TableSize::NineFoot),
             window: Some((1280, 720)),
-            seed: 1,
+            rack: Some(crate::referee::Tightness::default()),
             ..Default::default()
         }),
         #[cfg(not(feature = "game"))]

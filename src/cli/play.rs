@@ -23,9 +23,14 @@ pub struct PlayArgs {
     /// Racks won to win the match.
     #[arg(long)]
     pub race_to: Option<u32>,
-    /// Seed of the racks' random order.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed of the racks (order of balls 2 to 9, their gaps) and the execution noise; by
+    /// default a new one each game, printed at the start so a game can be played again.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// How tightly the balls are racked: perfect, tight, typical, loose or the largest gap
+    /// between neighbours in mm.
+    #[arg(long, default_value = "typical", value_parser = crate::referee::Tightness::parse)]
+    pub rack: Option<crate::referee::Tightness>,
     /// Run a script of steps (JSON: {"steps": [...]}, see the README).
     #[arg(long, value_name = "FILE")]
     pub script: Option<PathBuf>,
@@ -49,6 +54,14 @@ pub struct PlayArgs {
     /// Print the frame rate over this many frames (after 60 frames to settle), then exit.
     #[arg(long, value_name = "FRAMES")]
     pub measure_fps: Option<u32>,
+}
+
+/// A seed from the clock: each game racks its own way.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64 % 1_000_000)
+        .unwrap_or(1)
 }
 
 fn parse_camera(s: &str) -> Result<CameraView, String> {
@@ -120,7 +133,8 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
             f.state.rules.race_to = r;
         }
     }
-    opts.seed = args.seed;
+    opts.seed = args.seed.unwrap_or_else(clock_seed);
+    opts.rack = args.rack.unwrap_or_default();
     opts.panels = !args.hide_panels;
     opts.quality = args.quality.unwrap_or_default();
     if let Some(w) = args.window {
@@ -183,7 +197,16 @@ fn check_pictures(steps: &[ScriptStep]) -> Result<(), CliError> {
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
-    run_with(options(args)?)
+    let opts = options(args)?;
+    if args.load.is_none() {
+        super::warn(&format!(
+            "racks {} with seed {} (--seed {} racks this game again)",
+            opts.rack.name(),
+            opts.seed,
+            opts.seed
+        ));
+    }
+    run_with(opts)
 }
 
 /// Opens the game with these options.

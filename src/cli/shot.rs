@@ -49,9 +49,13 @@ pub fn shot_text(name: &str, text: &str) -> Result<crate::physics::ShotLog, CliE
 
 #[derive(Debug, clap::Args)]
 pub struct RackArgs {
-    /// Seed of the random order of balls 2 to 9.
+    /// Seed of the random order of balls 2 to 9 and of the rack's gaps.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// How tightly the balls are racked: perfect, tight, typical, loose or the largest gap
+    /// between neighbours in mm.
+    #[arg(long, default_value = "typical", value_parser = crate::referee::Tightness::parse)]
+    pub rack: crate::referee::Tightness,
     /// Table size: 9ft, 8ft or 7ft.
     #[arg(long, default_value = "9ft", value_parser = parse_size)]
     pub table: TableSize,
@@ -79,7 +83,11 @@ pub fn run_rack(args: &RackArgs) -> Result<(), CliError> {
         ball: 0,
         at: Point::new(table.head_string_x() - 0.01, 0.0),
     }];
-    balls.extend(rack(&table, &mut StdRng::seed_from_u64(args.seed)));
+    balls.extend(rack(
+        &table,
+        args.rack,
+        &mut StdRng::seed_from_u64(args.seed),
+    ));
     let strike = args.break_speed.map(|speed| Strike::new(0.0, speed));
     if let Some(s) = strike {
         s.validate()

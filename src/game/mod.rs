@@ -101,8 +101,10 @@ pub struct GameOptions {
     pub rules: Rules,
     /// A table file to start from instead of a fresh rack.
     pub load: Option<TableFile>,
-    /// Seed for the racks.
+    /// Seed for the racks (order and gaps) and the execution noise.
     pub seed: u64,
+    /// How tightly racks are racked.
+    pub rack: crate::referee::Tightness,
     /// A script of actions to run, ending in a screenshot (the rendering test's way in).
     pub script: Option<Script>,
     pub window: (u32, u32),
@@ -124,6 +126,7 @@ impl Default for GameOptions {
             rules: Rules::default(),
             load: None,
             seed: 1,
+            rack: crate::referee::Tightness::default(),
             script: None,
             window: (1280, 720),
             panels: true,

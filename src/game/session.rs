@@ -14,7 +14,8 @@ use super::{GameOptions, GameSystems, ShotCycle};
 use crate::adapter::{PlayedShot, play_shot};
 use crate::physics::{Layout, SimConfig, Strike, quat_to_world};
 use crate::referee::{
-    CUE, Call, CueBall, GameState, InHand, Phase, Ruling, TableChoice, TurnAction, rack,
+    CUE, Call, CueBall, GameState, InHand, Phase, Ruling, TableChoice, Tightness, TurnAction,
+    rack,
 };
 use crate::table::{Placed, Pocket, Point, Table};
 use crate::tablefile::TableFile;
@@ -72,6 +73,8 @@ pub struct Match {
     /// Shot seconds per real second for a shot's playback (the scenario player slows it).
     pub playback_speed: f64,
     rng: StdRng,
+    /// How tightly the racks are racked.
+    rack: Tightness,
 }
 
 /// What the players (or a script) do.
@@ -117,7 +120,7 @@ impl Match {
             None => {
                 let state =
                     GameState::with_breaker(opts.rules, opts.table, crate::referee::PlayerId::A);
-                let layout = fresh_rack(&opts.table.spec(), &mut rng);
+                let layout = fresh_rack(&opts.table.spec(), opts.rack, &mut rng);
                 (state, layout)
             }
         };
@@ -137,6 +140,7 @@ impl Match {
             declared: Vec::new(),
             playback_speed: 1.0,
             rng,
+            rack: opts.rack,
         };
         m.place_cue_ball_if_in_hand();
         m
@@ -345,7 +349,7 @@ impl Match {
     /// A fresh rack for the state's next break (after a won rack or a stalemate, or on demand).
     pub(super) fn new_rack(&mut self) {
         let t = self.table();
-        self.layout = fresh_rack(&t, &mut self.rng);
+        self.layout = fresh_rack(&t, self.rack, &mut self.rng);
         self.orient = [Quat::IDENTITY; 11];
         self.history.clear();
         self.rulings.clear();
@@ -378,8 +382,8 @@ impl Match {
 pub const PLAYBACK_SAMPLE_DT: f64 = 1.0 / 240.0;
 
 /// A ten-ball rack with the cue ball 5 cm behind the head string on the long string.
-fn fresh_rack(t: &Table, rng: &mut StdRng) -> Layout {
-    let mut balls = rack(t, rng);
+fn fresh_rack(t: &Table, tightness: Tightness, rng: &mut StdRng) -> Layout {
+    let mut balls = rack(t, tightness, rng);
     balls.push(Placed {
         ball: CUE,
         at: Point::new(t.head_string_x() - 0.05, 0.0),
