@@ -201,7 +201,7 @@ pub fn plot(rows: &[TightnessRow], out: &std::path::Path) -> Result<(), String> 
                 .margin(12)
                 .x_label_area_size(30)
                 .y_label_area_size(45)
-                .build_cartesian_2d((0..n).into_segmented(), 0.0..max)?;
+                .build_cartesian_2d((0..n - 1).into_segmented(), 0.0..max)?;
             chart
                 .configure_mesh()
                 .disable_x_mesh()
