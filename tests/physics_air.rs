@@ -263,3 +263,37 @@ fn a_cue_ball_frozen_to_a_rail_that_leaves_it_and_returns_after_the_contact_reac
         judged.ruling.fouls
     );
 }
+
+#[test]
+fn a_ball_struck_down_into_the_slate_by_a_ball_in_the_air_bounces_up_and_can_leave_the_table() {
+    // The played 7.5 scenario's shot: the cue ball, jumped at 20 degrees, comes down on the 2
+    // 40 cm from the foot cushion; the slate bounces the 2 over the cushion.
+    let balls = [(0, -0.23, 0.1), (2, 0.836, 0.1), (5, -0.9, 0.3), (10, -0.9, -0.3)];
+    let log = play(&balls, jump(0.0, 6.0, 20.0));
+    let hit = log
+        .events
+        .iter()
+        .position(|e| matches!(e, Event::BallBall { a: 0, b: 2, .. }))
+        .expect("the cue ball reaches the 2");
+    let lifted = log
+        .events
+        .iter()
+        .position(|e| matches!(e, Event::Airborne { ball: 2, .. }))
+        .expect("the 2 leaves the cloth");
+    assert!(lifted > hit);
+    assert!(
+        log.events
+            .iter()
+            .any(|e| matches!(e, Event::OffTable { ball: 2, .. }))
+    );
+    // Struck by a ball on the cloth, the 2 is pushed level and never lifted.
+    let level = play(&balls, Strike::new(0.0, 6.0));
+    assert!(
+        !level
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Airborne { .. })),
+        "{:?}",
+        level.events
+    );
+}

@@ -5,8 +5,18 @@
 //! resting height, `Landing` when it comes back down onto the cloth (a bounce is a landing and
 //! a new flight). A landing on a rail top is a rail contact (`Cushion` with `Rail::RailTop`);
 //! a ball that ends off the playing surface is off the table (`finish`, `catch_falls`).
+//!
+//! Rapier gives no restitution to a contact that already carried an impulse, so a ball resting
+//! on the bed and struck down into it by a ball in the air would stay down. While a ball is in
+//! the air, `bounce_pressed` gives a ball on the bed struck by one in the air what the slate
+//! gives back: the bed's restitution times the push beyond its weight, as the cue's jump does
+//! (a ball on the cloth struck by one on the cloth is pushed level and never lifted; one pushed
+//! down by a cushion's nose, above its centre, is kept on the cloth as Mathavan's model keeps
+//! it, in the air or not).
 
-use crate::physics::colliders::from_world;
+use crate::physics::colliders::{from_world, to_world};
+use crate::physics::cue::HOP_MIN_VZ;
+use crate::physics::params::{BALL_MASS, E_BED, G};
 use super::{Status, TableSim};
 use crate::physics::log::Event;
 use crate::table::Point;
@@ -36,6 +46,25 @@ impl TableSim {
                     at: Point::new(x, y),
                 });
             }
+        }
+    }
+
+    /// A ball on the bed struck down into it by a ball in the air in the last step gets the
+    /// slate's bounce, `E_BED` of the push beyond its weight, when that lifts it over a hop.
+    pub(super) fn bounce_pressed(&mut self, h: f64) {
+        for b in self.balls.iter().filter(|b| b.status == Status::OnTable) {
+            let n = b.number as usize;
+            if !self.struck_from_air[n] || self.aloft[n] || !self.on_bed[n] {
+                continue;
+            }
+            let push = self.bed_impulse[n] - BALL_MASS * G * h;
+            let up = E_BED * push / BALL_MASS;
+            if up < HOP_MIN_VZ {
+                continue;
+            }
+            let body = &mut self.world.bodies[b.body];
+            let v = from_world(body.linvel());
+            body.set_linvel(to_world(v[0], v[1], v[2].max(0.0) + up), true);
         }
     }
 }

@@ -142,6 +142,10 @@ pub struct TableSim {
     on_bed: [bool; 11],
     /// Balls in the air (above the cloth by more than a hop), per ball number.
     aloft: [bool; 11],
+    /// The bed's impulse on each ball in the last solver step (N s).
+    bed_impulse: [f64; 11],
+    /// Balls on the bed struck by a ball in the air in the last solver step.
+    struck_from_air: [bool; 11],
     /// Elastic energy held in ball contacts an impact stopped in (J).
     elastic: f64,
     finished: bool,
@@ -206,6 +210,8 @@ impl TableSim {
             ball_rails: [[Episode::default(); 7]; 11],
             on_bed: [false; 11],
             aloft: [false; 11],
+            bed_impulse: [0.0; 11],
+            struck_from_air: [false; 11],
             elastic: 0.0,
             finished: false,
         };
@@ -346,6 +352,7 @@ impl TableSim {
         let t = self.time();
         self.track_contacts(t);
         self.track_flight(t);
+        self.bounce_pressed(self.cfg.dt);
         self.catch_falls(t);
         self.close_step(t);
         if !self.finished && self.t >= self.stepped_until && self.settled() {
@@ -472,6 +479,7 @@ impl TableSim {
             ep.seen = false;
         }
         self.on_bed = [false; 11];
+        self.bed_impulse = [0.0; 11];
         // Contacts touching this step: (ball, other ball or 100 + rail index, impulse).
         let mut contacts: Vec<(u8, u128, f64)> = Vec::new();
         for pair in self.world.narrow_phase.contact_pairs() {
@@ -505,6 +513,7 @@ impl TableSim {
             };
             if other == ROLE_BED {
                 self.on_bed[ball as usize] = impulse > 0.0;
+                self.bed_impulse[ball as usize] = impulse;
                 continue;
             }
             if other > 10 && !(ROLE_CUSHION..=ROLE_FRAME).contains(&other) {
@@ -522,9 +531,15 @@ impl TableSim {
         // Within one step the solver's order is arbitrary: take the cue ball's contacts first,
         // then by ball number, so the log reads in causal order where it can.
         contacts.sort_by_key(|&(ball, other, _)| (ball != 0, ball, other));
+        self.struck_from_air = [false; 11];
         for (ball, other, impulse) in contacts {
             if other <= 10 {
                 let b = other as u8;
+                // A ball on the bed hit by one in the air (the slate's bounce, `flight`).
+                if impulse > 0.0 && self.aloft[ball as usize] != self.aloft[b as usize] {
+                    let below = if self.aloft[ball as usize] { b } else { ball };
+                    self.struck_from_air[below as usize] = true;
+                }
                 let ep = &mut self.ball_pairs[ball as usize][b as usize];
                 update_episode(ep, &mut self.events, impulse, || Event::BallBall {
                     t,
