@@ -4,6 +4,8 @@
 //! - [`referee`]: the rules engine, which knows nothing of the physics.
 //! - [`physics`]: the table and balls on rapier, which know nothing of the rules.
 //! - [`adapter`]: the one bridge: shot logs to referee facts, and `play_shot`.
+//! - [`computer`]: the computer player: decides a turn by simulating candidate strokes
+//!   through `play_shot`; `tenball duel` plays racks between levels.
 //! - [`tablefile`]: a position (balls, referee state, stroke) as a file, saved and loaded by
 //!   the game and the teaching scenarios.
 //! - [`scenario`]: teaching scenarios: a position, steps and the rulings they must give.
@@ -15,6 +17,7 @@
 pub mod adapter;
 pub mod batch;
 pub mod cli;
+pub mod computer;
 pub mod diagram;
 pub mod echo;
 #[cfg(feature = "game")]

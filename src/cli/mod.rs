@@ -2,6 +2,7 @@
 //! text. Errors name the file, the place and the problem, and exit with code 2.
 
 pub(crate) mod breaks;
+mod duel;
 pub mod judge;
 #[cfg(feature = "game")]
 pub(crate) mod play;
@@ -61,6 +62,9 @@ enum Command {
     /// Simulate many ten-ball breaks: records (JSON lines or CSV) and a summary; `merge`
     /// combines shards, `sweep` maps places and speeds.
     Breaks(breaks::BreaksArgs),
+    /// Racks between two computer players (levels 1 to 5, or greedy) on every core: a record
+    /// per rack and a summary.
+    Duel(duel::DuelArgs),
 }
 
 /// Parses the arguments, runs the subcommand and turns errors into messages and exit codes.
@@ -172,6 +176,7 @@ fn run_headless(command: Command) -> Result<(), CliError> {
         Command::Rack(args) => shot::run_rack(&args),
         Command::Breaks(args) => breaks::run(&args),
         Command::Scenario(args) => scenario::run(&args),
+        Command::Duel(args) => duel::run(&args),
     }
 }
 

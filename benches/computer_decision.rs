@@ -1,0 +1,58 @@
+//! The computer's decision at the top level (issue 17: under 1 s on one core at the median):
+//! six stored positions, each the table after a break of a typical rack (seeds 1 to 6, the
+//! computer's own break), decided in turn by level 5 on one thread.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use tenball::adapter::play_shot;
+use tenball::computer::{Decision, Level, decide, put_cue_ball};
+use tenball::physics::{Layout, SimConfig};
+use tenball::referee::{GameState, PlayerId, Rules, Tightness, rack};
+use tenball::table::TableSize;
+
+/// The position after the computer's break of rack `seed`.
+fn after_break(seed: u64) -> (GameState, Layout) {
+    let table = TableSize::NineFoot.spec();
+    let state = GameState::with_breaker(Rules::default(), TableSize::NineFoot, PlayerId::A);
+    let mut layout = Layout {
+        table: TableSize::NineFoot,
+        balls: rack(&table, Tightness::Typical, &mut StdRng::seed_from_u64(seed)),
+    };
+    let mut rng = StdRng::seed_from_u64(seed);
+    let Decision::Stroke {
+        place,
+        call,
+        strike,
+        ..
+    } = decide(&state, &layout, Level::Level(5), &mut rng).unwrap()
+    else {
+        unreachable!("a break is a stroke")
+    };
+    put_cue_ball(&mut layout, place.unwrap());
+    let cfg = SimConfig {
+        sample_dt: 0.0,
+        ..SimConfig::default()
+    };
+    let played = play_shot(&state, &layout, &call, &strike, &[], &cfg).unwrap();
+    (played.judged.state, played.layout)
+}
+
+fn bench(c: &mut Criterion) {
+    let positions: Vec<_> = (1..=6).map(after_break).collect();
+    let mut k = 0;
+    c.bench_function("level_5_decision_after_a_break", |b| {
+        b.iter(|| {
+            k = (k + 1) % positions.len();
+            let (state, layout) = &positions[k];
+            decide(state, layout, Level::Level(5), &mut StdRng::seed_from_u64(k as u64)).unwrap()
+        })
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = bench
+}
+criterion_main!(benches);

@@ -1,0 +1,563 @@
+//! Candidate strokes and how the computer scores them: ghost-ball cuts into each pocket,
+//! safeties, places for the cue ball in hand, and the geometric ease of a position.
+
+use rand::Rng;
+
+use super::{Decision, Level, NoMove, pocket_words, sample_config};
+use crate::adapter::play_shot;
+use crate::physics::{Layout, Strike};
+use crate::referee::{Call, GameState, PlayerId, Pocketed, RackResult, Ruling, TurnAction};
+use crate::table::{Point, Pocket, Table};
+
+/// A cut steeper than this is not tried (degrees).
+const MAX_CUT_DEG: f64 = 78.0;
+/// Below this chance of making a cut, a safety is weighed against it.
+const SAFETY_BELOW: f64 = 0.3;
+/// What a missed shot is taken to leave the opponent: a chance to make the next ball.
+const AFTER_A_MISS: f64 = 0.5;
+/// What a foul gives the opponent (ball in hand): a chance to make the next ball.
+const AFTER_A_FOUL: f64 = 0.8;
+
+/// What a decision is made from.
+pub(super) struct Context<'a> {
+    pub state: &'a GameState,
+    pub layout: &'a Layout,
+    pub level: Level,
+    /// The ball on: the lowest on the table (7.2).
+    pub on: u8,
+    pub safety_allowed: bool,
+}
+
+/// A cut of `ball` into `pocket` from `cue`: the aim at the ghost ball (degrees), the cut
+/// angle (degrees) and the distances cue to ghost and ball to pocket (m); none for a cut
+/// steeper than `MAX_CUT_DEG`.
+pub fn ghost_aim(t: &Table, cue: Point, ball: Point, pocket: Pocket) -> Option<(f64, f64, f64, f64)> {
+    let target = t.pocket_mouth_centre(pocket);
+    let (bx, by) = (target.x - ball.x, target.y - ball.y);
+    let to_pocket = bx.hypot(by);
+    if to_pocket < 1e-9 {
+        return None;
+    }
+    let (ux, uy) = (bx / to_pocket, by / to_pocket);
+    let ghost = Point::new(ball.x - 2.0 * t.ball_radius * ux, ball.y - 2.0 * t.ball_radius * uy);
+    let (vx, vy) = (ghost.x - cue.x, ghost.y - cue.y);
+    let to_ghost = vx.hypot(vy);
+    if to_ghost < 1e-9 {
+        return None;
+    }
+    let cos = ((vx * ux + vy * uy) / to_ghost).clamp(-1.0, 1.0);
+    let cut = cos.acos().to_degrees();
+    (cut <= MAX_CUT_DEG).then(|| (vy.atan2(vx).to_degrees(), cut, to_ghost, to_pocket))
+}
+
+/// Distance from `p` to the segment `a`-`b` (m).
+fn to_segment(p: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len2 = dx * dx + dy * dy;
+    let s = if len2 > 0.0 {
+        (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (p.x - a.x - s * dx).hypot(p.y - a.y - s * dy)
+}
+
+/// Whether the cue ball's path to the ghost ball and the ball's path to the pocket are free of
+/// the other balls (with `CLEARANCE` to spare for the stroke's error).
+fn lines_clear(t: &Table, layout: &Layout, cue: Point, ball: u8, pocket: Pocket) -> bool {
+    /// Room left beside a path for the stroke's error (m).
+    const CLEARANCE: f64 = 0.01;
+    let Some(at) = layout.balls.iter().find(|b| b.ball == ball).map(|b| b.at) else {
+        return false;
+    };
+    let target = t.pocket_mouth_centre(pocket);
+    let (bx, by) = (target.x - at.x, target.y - at.y);
+    let len = bx.hypot(by).max(1e-9);
+    let ghost = Point::new(
+        at.x - 2.0 * t.ball_radius * bx / len,
+        at.y - 2.0 * t.ball_radius * by / len,
+    );
+    let d = 2.0 * t.ball_radius + CLEARANCE;
+    layout
+        .balls
+        .iter()
+        .filter(|b| b.ball != 0 && b.ball != ball)
+        .all(|b| to_segment(b.at, cue, ghost) > d && to_segment(b.at, at, target) > d)
+}
+
+/// How easy the best cut on `ball` is from `cue` (0 none to about 1 a short straight shot):
+/// the cosine of the cut over one plus the distances, for open lines only.
+pub fn ease(t: &Table, layout: &Layout, cue: Point, ball: u8) -> f64 {
+    let Some(at) = layout.balls.iter().find(|b| b.ball == ball).map(|b| b.at) else {
+        return 0.0;
+    };
+    Pocket::ALL
+        .iter()
+        .filter(|&&p| lines_clear(t, layout, cue, ball, p))
+        .filter_map(|&p| ghost_aim(t, cue, at, p))
+        .map(|(_, cut, a, b)| cut.to_radians().cos() / (1.0 + a + b))
+        .fold(0.0, f64::max)
+}
+
+/// What a candidate stroke gave over its samples.
+#[derive(Debug, Default, Clone)]
+struct Outcome {
+    made: f64,
+    fouls: f64,
+    /// The ease of the next shot, summed over the samples the shooter made (his) and over the
+    /// legal ones he did not (the opponent's), each over all samples.
+    mine: f64,
+    theirs: f64,
+    /// One legal sample's position after the shot (the state and the balls).
+    after: Option<(GameState, Layout)>,
+}
+
+/// Plays `strike` `n` times with the level's noise; counts the samples that make the call
+/// legally (the shooter stays at the table), the fouls, and the next ball's ease.
+fn sample<R: Rng + ?Sized>(ctx: &Context, call: &Call, strike: &Strike, n: usize, rng: &mut R) -> Outcome {
+    let t = ctx.state.table.spec();
+    let noise = ctx.level.noise();
+    let shooter = ctx.state.to_act();
+    let mut out = Outcome::default();
+    for _ in 0..n {
+        let s = noise.apply(*strike, t.ball_radius, rng);
+        let Ok(played) = play_shot(ctx.state, ctx.layout, call, &s, &[], &sample_config()) else {
+            out.fouls += 1.0;
+            continue;
+        };
+        let r = &played.judged.ruling;
+        let made = match call {
+            Call::Ball { ball, pocket } => {
+                r.legal
+                    && played.facts.pocketed.contains(&Pocketed {
+                        ball: *ball,
+                        pocket: *pocket,
+                    })
+                    && stays_or_wins(r, shooter)
+            }
+            _ => r.legal,
+        };
+        out.made += f64::from(made);
+        out.fouls += f64::from(!r.legal);
+        if r.legal && out.after.is_none() {
+            out.after = Some((played.judged.state.clone(), played.layout.clone()));
+        }
+        let next = &played.judged.state;
+        if let Some(cue) = played.layout.balls.iter().find(|b| b.ball == 0)
+            && !next.on_table.is_empty()
+            && r.legal
+        {
+            let e = ease(&t, &played.layout, cue.at, next.lowest_ball());
+            if made {
+                out.mine += e;
+            } else {
+                out.theirs += e;
+            }
+        }
+    }
+    let k = n.max(1) as f64;
+    Outcome {
+        made: out.made / k,
+        fouls: out.fouls / k,
+        mine: out.mine / k,
+        theirs: out.theirs / k,
+        after: out.after,
+    }
+}
+
+/// The shooter stays at the table, or has won the rack (the next turn is then the next
+/// rack's break, which may be the opponent's).
+pub(super) fn stays_or_wins(r: &Ruling, shooter: PlayerId) -> bool {
+    match r.rack_result {
+        Some(RackResult::Won { winner, .. }) => winner == shooter,
+        Some(RackResult::Stalemate { .. }) => false,
+        None => r.next.player == shooter,
+    }
+}
+
+/// A cut candidate: its call, stroke and words.
+struct Cut {
+    call: Call,
+    strike: Strike,
+    cut_deg: f64,
+    pocket: Pocket,
+    geometry: f64,
+}
+
+/// Every cut of the ball on into an open pocket, at the level's speeds and tips.
+fn cuts(ctx: &Context) -> Vec<Cut> {
+    let t = ctx.state.table.spec();
+    let (Some(cue), Some(ball)) = (
+        ctx.layout.balls.iter().find(|b| b.ball == 0).map(|b| b.at),
+        ctx.layout.balls.iter().find(|b| b.ball == ctx.on).map(|b| b.at),
+    ) else {
+        return Vec::new();
+    };
+    let tips: &[f64] = if ctx.level.uses_spin() {
+        &[0.0, -0.3, 0.3]
+    } else {
+        &[0.0]
+    };
+    let mut out = Vec::new();
+    for pocket in Pocket::ALL {
+        if !lines_clear(&t, ctx.layout, cue, ctx.on, pocket) {
+            continue;
+        }
+        let Some((aim, cut, a, b)) = ghost_aim(&t, cue, ball, pocket) else {
+            continue;
+        };
+        let base = (1.2 + 1.3 * (a + b)) / cut.to_radians().cos().max(0.35);
+        for speed in [0.8 * base, 1.2 * base, 1.7 * base] {
+            for &height in tips {
+                out.push(Cut {
+                    call: Call::Ball {
+                        ball: ctx.on,
+                        pocket,
+                    },
+                    strike: Strike {
+                        height,
+                        ..Strike::new(aim, speed.min(8.0))
+                    },
+                    cut_deg: cut,
+                    pocket,
+                    geometry: cut.to_radians().cos() / (1.0 + a + b),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The best stroke for a called shot: the best cut, or a safety when none is likely enough.
+pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result<Decision, NoMove> {
+    let candidates = cuts(ctx);
+    if ctx.level == Level::Greedy {
+        if let Some(c) = candidates
+            .iter()
+            .filter(|c| c.strike.height == 0.0)
+            .max_by(|x, y| x.geometry.total_cmp(&y.geometry))
+        {
+            // The middle speed of the three.
+            let pick = candidates
+                .iter()
+                .filter(|d| d.pocket == c.pocket && d.strike.height == 0.0)
+                .nth(1)
+                .unwrap_or(c);
+            return Ok(stroke(pick, f64::NAN, "the easiest cut".into()));
+        }
+        return plain_hit(ctx);
+    }
+    let warned = matches!(
+        ctx.state.turn().action,
+        TurnAction::Shoot {
+            on_two_fouls_warned: true,
+            ..
+        }
+    );
+    let foul_cost = if warned { 3.0 } else { 1.0 };
+    let n = ctx.level.samples();
+    let mut best: Option<(f64, Outcome, &Cut)> = None;
+    for c in &candidates {
+        let o = sample(ctx, &c.call, &c.strike, n, rng);
+        let o = Outcome { after: None, ..o };
+        // From level 4: where the cue ball stops for the next ball when made, and what a miss
+        // leaves the opponent.
+        let position = if ctx.level.plays_position() {
+            o.mine - o.theirs
+        } else {
+            0.0
+        };
+        let score = o.made + position - foul_cost * o.fouls;
+        if best.as_ref().is_none_or(|b| score > b.0) {
+            best = Some((score, o, c));
+        }
+    }
+    let chance = best.as_ref().map_or(0.0, |b| b.1.made);
+    let fouls = best.as_ref().map_or(0.0, |b| b.1.fouls);
+    // What the shot is worth: made, the shooter goes on (+1 a ball); missed, the opponent
+    // comes to the table with his chance (a foul: ball in hand).
+    let shot_value = chance - (1.0 - chance - fouls) * AFTER_A_MISS - fouls * AFTER_A_FOUL;
+    if chance < SAFETY_BELOW
+        && ctx.level.plays_safe()
+        && ctx.safety_allowed
+        && let Some(safe) = best_safety(ctx, n, rng)
+        && safe.0 > shot_value
+    {
+        return Ok(safe.1);
+    }
+    // Nothing but fouls and misses: the hit most often legal instead.
+    if chance == 0.0
+        && ctx.level != Level::Greedy
+        && let Some(hit) = legal_hit(ctx, n, rng)
+    {
+        return Ok(hit);
+    }
+    match best {
+        Some((_, o, c)) => {
+            let why = format!(
+                "the {} in the {}, a {:.0} degree cut: {:.0} % at this level{}",
+                ctx.on,
+                pocket_words(c.pocket),
+                c.cut_deg,
+                100.0 * o.made,
+                if ctx.level.plays_position() && o.made > 0.0 {
+                    format!(", leaves the next ball at ease {:.2}", o.mine / o.made.max(1e-9))
+                } else {
+                    String::new()
+                }
+            );
+            Ok(stroke(c, o.made, why))
+        }
+        None => plain_hit(ctx),
+    }
+}
+
+fn stroke(c: &Cut, chance: f64, why: String) -> Decision {
+    Decision::Stroke {
+        place: None,
+        call: c.call,
+        strike: c.strike,
+        chance: if chance.is_nan() { 0.0 } else { chance },
+        why,
+    }
+}
+
+/// Soft hits on the ball on, full and thinner either side: the two most often legal that leave
+/// the least by the geometry are replayed from the opponent's side (his best cut's chance
+/// from a legal sample's position). Returns the safety's value (as `shot_value`: minus what
+/// the opponent is left, a foul costing ball in hand) and the decision.
+fn best_safety<R: Rng + ?Sized>(ctx: &Context, n: usize, rng: &mut R) -> Option<(f64, Decision)> {
+    let t = ctx.state.table.spec();
+    let cue = ctx.layout.balls.iter().find(|b| b.ball == 0)?.at;
+    let ball = ctx.layout.balls.iter().find(|b| b.ball == ctx.on)?.at;
+    let (dx, dy) = (ball.x - cue.x, ball.y - cue.y);
+    let centre = dy.atan2(dx).to_degrees();
+    let dist = dx.hypot(dy);
+    let mut tried: Vec<(f64, Strike, Outcome)> = Vec::new();
+    for offset in [-1.4, -0.7, 0.0, 0.7, 1.4] {
+        let aim = centre + (offset * t.ball_radius / dist).atan().to_degrees();
+        for speed in [0.9, 1.4, 2.2] {
+            let strike = Strike::new(aim, speed);
+            let o = sample(ctx, &Call::Safety, &strike, n, rng);
+            // `made` is the legal share here.
+            let rough = o.made - o.theirs - (1.0 - o.made) * AFTER_A_FOUL;
+            tried.push((rough, strike, o));
+        }
+    }
+    tried.sort_by(|x, y| y.0.total_cmp(&x.0));
+    let mut best: Option<(f64, Decision)> = None;
+    for (_, strike, o) in tried.into_iter().take(2) {
+        let Some((state, layout)) = &o.after else {
+            continue;
+        };
+        let left = if state.on_table.is_empty() {
+            0.0
+        } else {
+            let opp = Context {
+                state,
+                layout,
+                level: ctx.level,
+                on: state.lowest_ball(),
+                safety_allowed: false,
+            };
+            best_cut_chance(&opp, rng)
+        };
+        let value = -o.made * left - (1.0 - o.made) * AFTER_A_FOUL;
+        if best.as_ref().is_none_or(|b| value > b.0) {
+            best = Some((
+                value,
+                Decision::Stroke {
+                    place: None,
+                    call: Call::Safety,
+                    strike,
+                    chance: o.made,
+                    why: format!(
+                        "a safety on the {}: legal {:.0} % at this level, leaves the opponent {:.0} %",
+                        ctx.on,
+                        100.0 * o.made,
+                        100.0 * left
+                    ),
+                },
+            ));
+        }
+    }
+    best
+}
+
+/// Hits on the ball on from full to thin either side at two speeds, and one-rail kicks at it
+/// (aimed at its mirror image in each cushion's nose line), the one most often legal (a safety
+/// where it may be called, else the ball on called in its nearest pocket).
+fn legal_hit<R: Rng + ?Sized>(ctx: &Context, n: usize, rng: &mut R) -> Option<Decision> {
+    let t = ctx.state.table.spec();
+    let cue = ctx.layout.balls.iter().find(|b| b.ball == 0)?.at;
+    let ball = ctx.layout.balls.iter().find(|b| b.ball == ctx.on)?.at;
+    let (dx, dy) = (ball.x - cue.x, ball.y - cue.y);
+    let centre = dy.atan2(dx).to_degrees();
+    let dist = dx.hypot(dy);
+    let Ok(Decision::Stroke { call, .. }) = plain_hit(ctx) else {
+        return None;
+    };
+    let (hx, hy) = (
+        t.length / 2.0 - t.cushion_reach(),
+        t.width / 2.0 - t.cushion_reach(),
+    );
+    let kicks = [
+        Point::new(2.0 * hx - ball.x, ball.y),
+        Point::new(-2.0 * hx - ball.x, ball.y),
+        Point::new(ball.x, 2.0 * hy - ball.y),
+        Point::new(ball.x, -2.0 * hy - ball.y),
+    ]
+    .map(|m| ((m.y - cue.y).atan2(m.x - cue.x).to_degrees(), [2.5, 4.0]));
+    let direct = [-1.8, -1.2, -0.6, 0.0, 0.6, 1.2, 1.8].map(|offset: f64| {
+        (
+            centre + (offset * t.ball_radius / dist).atan().to_degrees(),
+            [1.5, 3.0],
+        )
+    });
+    let mut best: Option<(f64, Strike)> = None;
+    for (aim, speeds) in direct.into_iter().chain(kicks) {
+        for speed in speeds {
+            let strike = Strike::new(aim, speed);
+            let o = sample(ctx, &call, &strike, n.max(4), rng);
+            let legal = 1.0 - o.fouls;
+            if best.is_none_or(|b| legal > b.0) {
+                best = Some((legal, strike));
+            }
+        }
+    }
+    let (legal, strike) = best?;
+    Some(Decision::Stroke {
+        place: None,
+        call,
+        strike,
+        chance: 0.0,
+        why: format!(
+            "no cut worth playing on the {}: the hit most often legal ({:.0} %)",
+            ctx.on,
+            100.0 * legal
+        ),
+    })
+}
+
+/// No open cut: a firm hit at the ball on's centre, calling it in the nearest pocket (or a
+/// safety where allowed), so that the shot is at least legal.
+fn plain_hit(ctx: &Context) -> Result<Decision, NoMove> {
+    let t = ctx.state.table.spec();
+    let cue = ctx
+        .layout
+        .balls
+        .iter()
+        .find(|b| b.ball == 0)
+        .ok_or_else(|| NoMove("no cue ball on the table".into()))?
+        .at;
+    let ball = ctx
+        .layout
+        .balls
+        .iter()
+        .find(|b| b.ball == ctx.on)
+        .ok_or_else(|| NoMove(format!("the ball on, the {}, is not in the layout", ctx.on)))?
+        .at;
+    let aim = (ball.y - cue.y).atan2(ball.x - cue.x).to_degrees();
+    let nearest = Pocket::ALL
+        .iter()
+        .copied()
+        .min_by(|a, b| {
+            let da = t.pocket_mouth_centre(*a).distance(ball);
+            let db = t.pocket_mouth_centre(*b).distance(ball);
+            da.total_cmp(&db)
+        })
+        .expect("six pockets");
+    let call = if ctx.safety_allowed {
+        Call::Safety
+    } else {
+        Call::Ball {
+            ball: ctx.on,
+            pocket: nearest,
+        }
+    };
+    Ok(Decision::Stroke {
+        place: None,
+        call,
+        strike: Strike::new(aim, 3.0),
+        chance: 0.0,
+        why: format!("no open cut on the {}: a firm hit on it to drive balls to a rail", ctx.on),
+    })
+}
+
+/// The best share of the best cut from this position (for a choice).
+pub(super) fn best_cut_chance<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> f64 {
+    let n = ctx.level.samples().max(4);
+    cuts(ctx)
+        .iter()
+        .filter(|c| c.strike.height == 0.0)
+        .map(|c| sample(ctx, &c.call, &c.strike, n, rng).made)
+        .fold(0.0, f64::max)
+}
+
+/// Where to put the cue ball in hand: straight behind the ball on in line with a pocket, 15 to
+/// 40 cm back, on the bed and clear of every ball; the easiest such place, or failing all, the
+/// first free place of a grid.
+pub(super) fn place_in_hand(state: &GameState, layout: &Layout, on: u8) -> Point {
+    let t = state.table.spec();
+    let r = t.ball_radius;
+    let free = |p: Point| {
+        t.on_bed(p)
+            && layout
+                .balls
+                .iter()
+                .filter(|b| b.ball != 0)
+                .all(|b| b.at.distance(p) > 2.0 * r + 1e-3)
+    };
+    let mut best: Option<(f64, Point)> = None;
+    if let Some(ball) = layout.balls.iter().find(|b| b.ball == on).map(|b| b.at) {
+        for pocket in Pocket::ALL {
+            let target = t.pocket_mouth_centre(pocket);
+            let (dx, dy) = (target.x - ball.x, target.y - ball.y);
+            let len = dx.hypot(dy);
+            for back in [0.15, 0.25, 0.4] {
+                let p = Point::new(
+                    ball.x - dx / len * (2.0 * r + back),
+                    ball.y - dy / len * (2.0 * r + back),
+                );
+                if !free(p) {
+                    continue;
+                }
+                let mut with = layout.clone();
+                super::put_cue_ball(&mut with, p);
+                let e = ease(&t, &with, p, on);
+                if best.is_none_or(|b| e > b.0) {
+                    best = Some((e, p));
+                }
+            }
+        }
+    }
+    if let Some((_, p)) = best {
+        return p;
+    }
+    let (hx, hy) = (t.length / 2.0 - 2.0 * r, t.width / 2.0 - 2.0 * r);
+    (0..=20)
+        .flat_map(|i| (0..=10).map(move |j| (i, j)))
+        .map(|(i, j)| Point::new(-hx + 2.0 * hx * i as f64 / 20.0, -hy + 2.0 * hy * j as f64 / 10.0))
+        .find(|&p| free(p))
+        .unwrap_or(Point::new(t.head_string_x() - 0.1, 0.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::TableSize;
+
+    #[test]
+    fn a_straight_shot_is_no_cut_and_aims_at_the_ghost_ball() {
+        let t = TableSize::NineFoot.spec();
+        let foot = t.pocket_mouth_centre(Pocket::FootLeft);
+        // The ball on the line from the cue ball to the foot-left corner.
+        let cue = Point::new(0.0, 0.0);
+        let ball = Point::new(foot.x * 0.5, foot.y * 0.5);
+        let (aim, cut, _, _) = ghost_aim(&t, cue, ball, Pocket::FootLeft).unwrap();
+        assert!(cut < 1e-6, "{cut}");
+        assert!((aim - foot.y.atan2(foot.x).to_degrees()).abs() < 1e-9);
+        // Behind the ball, away from the pocket: no cut possible.
+        assert!(ghost_aim(&t, cue, ball, Pocket::HeadRight).is_none());
+    }
+}

@@ -1,0 +1,280 @@
+//! Headless racks between two computer players (`tenball duel`): each rack from its own seed
+//! (the rack's gaps, every decision's samples, every stroke's noise), so that racks run on
+//! every core and the records are the same whatever the thread count; a record per rack and a
+//! summary (rack and race wins with Wilson intervals, break-and-run and make shares, fouls).
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde::{Deserialize, Serialize};
+
+use super::{Decision, Level, decide, put_cue_ball};
+use crate::adapter::play_shot;
+use crate::batch::{Share, break_seed};
+use crate::physics::Layout;
+use crate::referee::{Call, GameState, PlayerId, Pocketed, RackResult, Rules, Tightness, rack};
+use crate::table::TableSize;
+
+/// A rack stops here if nobody has won it (shots).
+pub const MAX_SHOTS: u32 = 120;
+
+/// What every rack of a duel shares.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct DuelSpec {
+    pub a: Level,
+    pub b: Level,
+    pub seed: u64,
+    pub table: TableSize,
+    pub rack: Tightness,
+}
+
+impl DuelSpec {
+    fn level(&self, p: PlayerId) -> Level {
+        match p {
+            PlayerId::A => self.a,
+            PlayerId::B => self.b,
+        }
+    }
+}
+
+/// One rack's record. Pairs are [A, B].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RackRecord {
+    pub index: u64,
+    pub seed: u64,
+    pub breaker: PlayerId,
+    /// None: no winner within `MAX_SHOTS` or a stalemate.
+    pub winner: Option<PlayerId>,
+    pub balls_on_break: u32,
+    /// The breaker won the rack without the opponent shooting.
+    pub break_and_run: bool,
+    pub shots: u32,
+    pub innings: u32,
+    pub fouls: [u32; 2],
+    /// Each foul's rules, in order, with the player: "A 7.1".
+    pub foul_rules: Vec<String>,
+    pub safeties: [u32; 2],
+    /// Called shots tried and made.
+    pub called: [u32; 2],
+    pub made: [u32; 2],
+    /// Ball-in-hand turns, and those the player ran out from.
+    pub in_hand: [u32; 2],
+    pub out_from_hand: [u32; 2],
+}
+
+/// Plays rack `index` of the duel to its end (or `MAX_SHOTS`). An error says what the
+/// referee refused: the computer's moves are always ones it allows, so this is a bug.
+pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
+    let seed = break_seed(spec.seed, index);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let table = spec.table.spec();
+    let breaker = if index % 2 == 0 { PlayerId::A } else { PlayerId::B };
+    let mut state = GameState::with_breaker(Rules::default(), spec.table, breaker);
+    let mut layout = Layout {
+        table: spec.table,
+        balls: rack(&table, spec.rack, &mut rng),
+    };
+    let mut rec = RackRecord {
+        index,
+        seed,
+        breaker,
+        winner: None,
+        balls_on_break: 0,
+        break_and_run: false,
+        shots: 0,
+        innings: 0,
+        fouls: [0; 2],
+        foul_rules: Vec::new(),
+        safeties: [0; 2],
+        called: [0; 2],
+        made: [0; 2],
+        in_hand: [0; 2],
+        out_from_hand: [0; 2],
+    };
+    let mut opponent_shot = false;
+    // Who had the cue ball in hand last and has not missed since.
+    let mut from_hand: Option<PlayerId> = None;
+    let fail = |what: String| format!("rack {index} (seed {seed}): {what}");
+    while rec.shots < MAX_SHOTS {
+        let player = state.to_act();
+        let level = spec.level(player);
+        let decision = decide(&state, &layout, level, &mut rng).map_err(|e| fail(e.0))?;
+        let (place, call, strike) = match decision {
+            Decision::Choose { choice, .. } => {
+                state = state.choose(choice).map_err(|e| fail(e.to_string()))?;
+                continue;
+            }
+            Decision::Stroke {
+                place,
+                call,
+                strike,
+                ..
+            } => (place, call, strike),
+        };
+        let i = player.index();
+        if let Some(p) = place {
+            put_cue_ball(&mut layout, p);
+            if call != Call::Break {
+                rec.in_hand[i] += 1;
+                from_hand = Some(player);
+            }
+        }
+        let played_strike = level.noise().apply(strike, table.ball_radius, &mut rng);
+        let played = play_shot(
+            &state,
+            &layout,
+            &call,
+            &played_strike,
+            &[],
+            &super::sample_config(),
+        )
+        .map_err(|e| fail(format!("the referee refused the computer's shot: {e}")))?;
+        rec.shots += 1;
+        opponent_shot |= player != breaker;
+        let r = &played.judged.ruling;
+        if call == Call::Break {
+            rec.balls_on_break = played.facts.pocketed.len() as u32;
+        }
+        if let Call::Ball { ball, pocket } = call {
+            rec.called[i] += 1;
+            let made = r.legal
+                && played.facts.pocketed.contains(&Pocketed { ball, pocket })
+                && super::candidates::stays_or_wins(r, player);
+            rec.made[i] += u32::from(made);
+        }
+        rec.safeties[i] += u32::from(call == Call::Safety);
+        rec.fouls[i] += u32::from(!r.legal);
+        if !r.legal {
+            let rules: Vec<String> = r.fouls.iter().map(|f| f.rule.clone()).collect();
+            rec.foul_rules
+                .push(format!("{} {}", if i == 0 { "A" } else { "B" }, rules.join("+")));
+        }
+        if !super::candidates::stays_or_wins(r, player) {
+            from_hand = None;
+        }
+        if let Some(result) = r.rack_result {
+            if let RackResult::Won { winner, .. } = result {
+                rec.winner = Some(winner);
+                rec.break_and_run = winner == breaker && !opponent_shot;
+                if from_hand == Some(winner) {
+                    rec.out_from_hand[winner.index()] += 1;
+                }
+            }
+            rec.innings = state.inning;
+            return Ok(rec);
+        }
+        state = played.judged.state;
+        layout = played.layout;
+    }
+    rec.innings = state.inning;
+    Ok(rec)
+}
+
+/// The summary of a duel's racks.
+#[derive(Debug, Clone, Serialize)]
+pub struct DuelSummary {
+    pub racks: u64,
+    pub a: String,
+    pub b: String,
+    /// Racks A won, of the racks won by either.
+    pub a_rack_wins: Share,
+    /// Races to `race_to` won by A (racks in order, a race ends when one reaches it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub a_race_wins: Option<Share>,
+    pub races: u64,
+    pub unfinished_racks: u64,
+    pub break_and_run: Share,
+    /// Called shots made, per player.
+    pub make_share: [f64; 2],
+    pub fouls_a_rack: [f64; 2],
+    pub safeties_a_rack: [f64; 2],
+    pub run_out_from_hand: [f64; 2],
+    pub balls_on_break: f64,
+}
+
+/// Sums the racks up; races to `race_to` cut from the racks in order.
+pub fn summarize(spec: &DuelSpec, recs: &[RackRecord], race_to: Option<u32>) -> DuelSummary {
+    let n = recs.len() as u64;
+    let won: Vec<PlayerId> = recs.iter().filter_map(|r| r.winner).collect();
+    let a_wins = won.iter().filter(|&&w| w == PlayerId::A).count() as u64;
+    let sum = |f: &dyn Fn(&RackRecord) -> u32| -> u64 { recs.iter().map(|r| f(r) as u64).sum() };
+    let per_rack = |x: u64| if n == 0 { 0.0 } else { x as f64 / n as f64 };
+    let share = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    let (mut races, mut a_races) = (0u64, 0u64);
+    if let Some(to) = race_to {
+        let mut score = [0u32; 2];
+        for w in &won {
+            score[w.index()] += 1;
+            if score[w.index()] >= to {
+                races += 1;
+                a_races += u64::from(*w == PlayerId::A);
+                score = [0, 0];
+            }
+        }
+    }
+    DuelSummary {
+        racks: n,
+        a: spec.a.name(),
+        b: spec.b.name(),
+        a_rack_wins: Share::of(a_wins, won.len() as u64),
+        a_race_wins: race_to.map(|_| Share::of(a_races, races)),
+        races,
+        unfinished_racks: n - won.len() as u64,
+        break_and_run: Share::of(recs.iter().filter(|r| r.break_and_run).count() as u64, n),
+        make_share: [
+            share(sum(&|r| r.made[0]), sum(&|r| r.called[0])),
+            share(sum(&|r| r.made[1]), sum(&|r| r.called[1])),
+        ],
+        fouls_a_rack: [per_rack(sum(&|r| r.fouls[0])), per_rack(sum(&|r| r.fouls[1]))],
+        safeties_a_rack: [
+            per_rack(sum(&|r| r.safeties[0])),
+            per_rack(sum(&|r| r.safeties[1])),
+        ],
+        run_out_from_hand: [
+            share(sum(&|r| r.out_from_hand[0]), sum(&|r| r.in_hand[0])),
+            share(sum(&|r| r.out_from_hand[1]), sum(&|r| r.in_hand[1])),
+        ],
+        balls_on_break: per_rack(sum(&|r| r.balls_on_break)),
+    }
+}
+
+impl DuelSummary {
+    pub fn to_text(&self) -> String {
+        let pct = |s: &Share| {
+            format!(
+                "{:.1} % (95 % CI {:.1} to {:.1} %)",
+                100.0 * s.share,
+                100.0 * s.ci95[0],
+                100.0 * s.ci95[1]
+            )
+        };
+        let mut out = format!(
+            "{} racks, A (level {}) against B (level {})\n  racks won by A               {}\n",
+            self.racks,
+            self.a,
+            self.b,
+            pct(&self.a_rack_wins)
+        );
+        if let Some(r) = &self.a_race_wins {
+            out.push_str(&format!(
+                "  races won by A               {} of {} races\n",
+                pct(r),
+                self.races
+            ));
+        }
+        out.push_str(&format!(
+            "  unfinished racks             {}\n  break and run                {}\n  called shots made            A {:.1} %, B {:.1} %\n  run out from ball in hand    A {:.1} %, B {:.1} %\n  fouls a rack                 A {:.2}, B {:.2}\n  safeties a rack              A {:.2}, B {:.2}\n  balls made on the break      {:.2}\n",
+            self.unfinished_racks,
+            pct(&self.break_and_run),
+            100.0 * self.make_share[0],
+            100.0 * self.make_share[1],
+            100.0 * self.run_out_from_hand[0],
+            100.0 * self.run_out_from_hand[1],
+            self.fouls_a_rack[0],
+            self.fouls_a_rack[1],
+            self.safeties_a_rack[0],
+            self.safeties_a_rack[1],
+            self.balls_on_break
+        ));
+        out
+    }
+}

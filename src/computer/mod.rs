@@ -1,0 +1,246 @@
+//! The computer player: decides everything a player decides from the referee's `Turn` and the
+//! balls' places, by simulating candidate strokes through `adapter::play_shot` under its
+//! level's execution noise (PickPocket's way: sample, simulate, score). It never decides a rule
+//! (the referee's ruling of each simulated shot is what it counts) and never moves a ball
+//! except by a stroke; it knows neither bevy nor rapier.
+//!
+//! - The break: the cue ball at the place the break sweep found best, full on the 1 at the
+//!   pros' mean speed.
+//! - A shot: for the ball on, a cut into each pocket (the ghost ball's aim) at a few speeds and,
+//!   from level 3, draw and follow; each simulated `samples` times with the level's noise and
+//!   scored by the share of samples that make the called ball legally, less what fouls cost,
+//!   plus (from level 4) how easy the next ball is from where the cue ball stops.
+//! - A safety (from level 2) when no cut is worth it: soft hits on the ball on, scored by how
+//!   often they are legal and how hard they leave the next ball.
+//! - Ball in hand: places round the ball on, straight in line with a pocket.
+//! - A choice (5.4, 5.6, 5.7): play the table when its best shot is likelier than not.
+//! - No push outs, banks, kicks or combinations yet: the fuller search is not built.
+
+mod candidates;
+pub mod duel;
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::batch::Noise;
+use crate::physics::{Layout, SimConfig, Strike};
+use crate::referee::{Call, GameState, InHand, TableChoice, TurnAction};
+use crate::table::{Placed, Point, Pocket};
+
+pub use candidates::{ease, ghost_aim};
+
+/// How well the computer plays: 1 (a beginner) to 5 (the best its search does), or the greedy
+/// baseline (the easiest cut, no position play, no safeties, the top level's hands).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    Greedy,
+    Level(u8),
+}
+
+impl Level {
+    /// Reads `1` to `5` or `greedy`.
+    pub fn parse(s: &str) -> Result<Level, String> {
+        match s.trim() {
+            "greedy" => Ok(Level::Greedy),
+            t => match t.parse::<u8>() {
+                Ok(n) if (1..=5).contains(&n) => Ok(Level::Level(n)),
+                _ => Err(format!(
+                    "'{s}' is not a level: give 1 (a beginner) to 5 (the best), or greedy"
+                )),
+            },
+        }
+    }
+
+    pub fn name(self) -> String {
+        match self {
+            Level::Greedy => "greedy".into(),
+            Level::Level(n) => n.to_string(),
+        }
+    }
+
+    fn rank(self) -> u8 {
+        match self {
+            Level::Greedy => 5,
+            Level::Level(n) => n.clamp(1, 5),
+        }
+    }
+
+    /// The execution noise of the level's strokes: FastFiz's deviations at 5, larger below
+    /// (x1.5, x2.5, x4, x7).
+    pub fn noise(self) -> Noise {
+        let k = match self.rank() {
+            5 => 1.0,
+            4 => 1.5,
+            3 => 2.5,
+            2 => 4.0,
+            _ => 7.0,
+        };
+        let n = Noise::default();
+        Noise {
+            aim_deg: n.aim_deg * k,
+            speed: n.speed * k,
+            tip: n.tip * k,
+            elevation_deg: n.elevation_deg * k,
+        }
+    }
+
+    /// Simulations of each candidate stroke.
+    fn samples(self) -> usize {
+        match self {
+            Level::Greedy => 0,
+            Level::Level(n) => [4, 6, 8, 10, 12][n.clamp(1, 5) as usize - 1],
+        }
+    }
+
+    fn uses_spin(self) -> bool {
+        matches!(self, Level::Level(n) if n >= 3)
+    }
+
+    fn plays_position(self) -> bool {
+        matches!(self, Level::Level(n) if n >= 4)
+    }
+
+    fn plays_safe(self) -> bool {
+        matches!(self, Level::Level(n) if n >= 2)
+    }
+}
+
+/// What the computer does at its turn.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "decision", rename_all = "snake_case")]
+pub enum Decision {
+    /// A stroke: where the cue ball is put first when it is in hand, the call and the stroke
+    /// as aimed (the level's noise is added when it is played).
+    Stroke {
+        place: Option<Point>,
+        call: Call,
+        strike: Strike,
+        /// The share of simulated strokes that made the call legally (0 for a safety, the
+        /// share of legal ones then).
+        chance: f64,
+        why: String,
+    },
+    /// The answer to a choice.
+    Choose { choice: TableChoice, why: String },
+}
+
+/// Why the computer cannot act.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NoMove(pub String);
+
+/// The computer's move for the player to act in `state`, the balls as in `layout` (the cue ball
+/// absent when in hand). `rng` draws the noise of the simulated samples.
+pub fn decide<R: Rng + ?Sized>(
+    state: &GameState,
+    layout: &Layout,
+    level: Level,
+    rng: &mut R,
+) -> Result<Decision, NoMove> {
+    let turn = state.turn();
+    match turn.action {
+        TurnAction::Break { .. } => Ok(break_stroke(state, layout)),
+        TurnAction::Shoot {
+            ball_in_hand,
+            hit_first,
+            safety_allowed,
+            ..
+        } => {
+            let mut layout = layout.clone();
+            let place = match ball_in_hand {
+                Some(InHand::Anywhere) => {
+                    let p = candidates::place_in_hand(state, &layout, hit_first);
+                    put_cue_ball(&mut layout, p);
+                    Some(p)
+                }
+                _ => None,
+            };
+            let ctx = candidates::Context {
+                state,
+                layout: &layout,
+                level,
+                on: hit_first,
+                safety_allowed,
+            };
+            let mut d = candidates::best_stroke(&ctx, rng)?;
+            if let Decision::Stroke { place: p, .. } = &mut d {
+                *p = place;
+            }
+            Ok(d)
+        }
+        TurnAction::Choose { reason, .. } => {
+            let ctx = candidates::Context {
+                state,
+                layout,
+                level,
+                on: state.lowest_ball(),
+                safety_allowed: false,
+            };
+            let chance = candidates::best_cut_chance(&ctx, rng);
+            let choice = if chance >= 0.5 {
+                TableChoice::PlayTable
+            } else {
+                TableChoice::HandBack
+            };
+            Ok(Decision::Choose {
+                choice,
+                why: format!(
+                    "{} ({}): the best shot from here makes the {} {:.0} % of the time at this level",
+                    match choice {
+                        TableChoice::PlayTable => "plays the table",
+                        TableChoice::HandBack => "hands the table back",
+                    },
+                    reason.rule(),
+                    state.lowest_ball(),
+                    100.0 * chance
+                ),
+            })
+        }
+        other => Err(NoMove(format!(
+            "the computer does not take this turn: {other:?} (the lag and the choice of breaker are the players')"
+        ))),
+    }
+}
+
+/// The break: the cue ball where the break sweep at 10.7 m/s found most balls made (31 cm
+/// behind the head string, 15 cm off a long cushion on a 9 ft table; scaled on the others),
+/// full on the 1 at 10.7 m/s.
+fn break_stroke(state: &GameState, layout: &Layout) -> Decision {
+    let t = state.table.spec();
+    let scale = t.length / crate::table::TableSize::NineFoot.spec().length;
+    let place = Point::new(t.head_string_x() - 0.303 * scale, 0.485 * scale);
+    let apex = layout
+        .balls
+        .iter()
+        .find(|b| b.ball == state.lowest_ball())
+        .map_or(t.foot_spot(), |b| b.at);
+    let aim = (apex.y - place.y).atan2(apex.x - place.x).to_degrees();
+    Decision::Stroke {
+        place: Some(place),
+        call: Call::Break,
+        strike: Strike::new(aim, crate::batch::pros::PRO_SPEED),
+        chance: 0.0,
+        why: "the break: from the sweep's best place, full on the 1 at 10.7 m/s".into(),
+    }
+}
+
+/// `layout` with the cue ball at `p` (added or moved).
+pub fn put_cue_ball(layout: &mut Layout, p: Point) {
+    layout.balls.retain(|b| b.ball != 0);
+    layout.balls.insert(0, Placed { ball: 0, at: p });
+}
+
+/// The simulation settings of the computer's samples: no paths, a shorter time cap.
+fn sample_config() -> SimConfig {
+    SimConfig {
+        sample_dt: 0.0,
+        max_time: 30.0,
+        ..SimConfig::default()
+    }
+}
+
+/// The words for a pocket in an explanation.
+fn pocket_words(p: Pocket) -> &'static str {
+    p.name()
+}

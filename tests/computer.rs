@@ -1,0 +1,175 @@
+//! The computer player (issue 17): every move it makes is one the referee allows, it takes the
+//! obvious shot and plays safe where nothing is on, it is the same from the same seed, and
+//! `tenball duel` gives the same records whatever the thread count.
+
+mod common;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use tenball::computer::duel::{DuelSpec, play_rack};
+use tenball::computer::{Decision, Level, decide};
+use tenball::physics::Layout;
+use tenball::referee::{BallSet, Call, CueBall, GameState, Phase, PlayerId, Rules, Tightness};
+use tenball::table::{Placed, Point, Pocket, TableSize};
+
+fn layout(balls: &[(u8, f64, f64)]) -> Layout {
+    Layout {
+        table: TableSize::NineFoot,
+        balls: balls
+            .iter()
+            .map(|&(ball, x, y)| Placed {
+                ball,
+                at: Point::new(x, y),
+            })
+            .collect(),
+    }
+}
+
+fn shot_state(balls: &[u8]) -> GameState {
+    let mut s = GameState::with_breaker(Rules::default(), TableSize::NineFoot, PlayerId::A);
+    s.on_table = balls.iter().copied().collect::<BallSet>();
+    s.phase = Phase::Shot {
+        shooter: PlayerId::A,
+        cue_ball: CueBall::AsItLies,
+        push_out: false,
+    };
+    s.inning = 2;
+    s
+}
+
+fn spec(a: Level, b: Level) -> DuelSpec {
+    DuelSpec {
+        a,
+        b,
+        seed: 5,
+        table: TableSize::NineFoot,
+        rack: Tightness::Typical,
+    }
+}
+
+#[test]
+fn every_move_is_one_the_referee_allows_and_every_rack_ends() {
+    // play_rack returns an error the moment the referee refuses a move (a shot out of turn, a
+    // call of a ball not on the table, a cue ball placed where it may not be, a choice that
+    // is not offered); a rack that reaches MAX_SHOTS has no winner.
+    for (a, b, racks) in [
+        (Level::Level(1), Level::Greedy, 40),
+        (Level::Level(3), Level::Level(2), 8),
+    ] {
+        let s = spec(a, b);
+        for i in 0..racks {
+            let rec = play_rack(&s, i).unwrap_or_else(|e| panic!("{a:?} v {b:?}: {e}"));
+            assert!(
+                rec.winner.is_some(),
+                "{a:?} v {b:?} rack {i} stalled after {} shots",
+                rec.shots
+            );
+            assert!(rec.made[0] <= rec.called[0] && rec.made[1] <= rec.called[1]);
+        }
+    }
+}
+
+#[test]
+fn a_hanger_in_the_jaws_is_called_and_shot() {
+    // The 1 a few centimetres from the foot-left corner, the cue ball nearly straight behind.
+    let l = layout(&[(0, 0.6, 0.0), (1, 1.20, 0.565), (10, -0.5, -0.3)]);
+    let d = decide(
+        &shot_state(&[1, 10]),
+        &l,
+        Level::Level(5),
+        &mut StdRng::seed_from_u64(1),
+    )
+    .unwrap();
+    let Decision::Stroke { call, chance, .. } = d else {
+        panic!("{d:?}")
+    };
+    assert_eq!(
+        call,
+        Call::Ball {
+            ball: 1,
+            pocket: Pocket::FootLeft
+        }
+    );
+    assert!(chance >= 0.9, "chance {chance}");
+}
+
+#[test]
+fn where_nothing_can_be_made_it_plays_a_safety() {
+    // The 1 frozen to the foot cushion, the 2 and 3 frozen beside it, the 4 in front of it.
+    let x = 1.27 - 0.0277;
+    let l = layout(&[
+        (0, -0.8, 0.0),
+        (1, x, 0.0),
+        (2, x, 0.058),
+        (3, x, -0.058),
+        (4, x - 0.058, 0.0),
+        (10, 0.0, 0.4),
+    ]);
+    let d = decide(
+        &shot_state(&[1, 2, 3, 4, 10]),
+        &l,
+        Level::Level(5),
+        &mut StdRng::seed_from_u64(1),
+    )
+    .unwrap();
+    let Decision::Stroke { call, .. } = d else {
+        panic!("{d:?}")
+    };
+    assert_eq!(call, Call::Safety, "{d:?}");
+}
+
+#[test]
+fn the_same_seed_plays_the_same_rack() {
+    let s = spec(Level::Level(4), Level::Level(2));
+    assert_eq!(play_rack(&s, 2).unwrap(), play_rack(&s, 2).unwrap());
+    let d = |seed| {
+        decide(
+            &shot_state(&[1, 10]),
+            &layout(&[(0, 0.0, 0.2), (1, 0.7, -0.3), (10, -0.5, -0.3)]),
+            Level::Level(3),
+            &mut StdRng::seed_from_u64(seed),
+        )
+        .unwrap()
+    };
+    assert_eq!(d(9), d(9));
+}
+
+#[test]
+fn duel_prints_the_same_whatever_the_threads_and_refuses_bad_input() {
+    let run = |threads: &str| {
+        let out = common::tenball(
+            &[
+                "duel", "--a", "2", "--b", "greedy", "--racks", "6", "--threads", threads,
+                "--json",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    let v: serde_json::Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(v["racks"], 6);
+    for (args, says) in [
+        (vec!["duel", "--a", "6", "--b", "1"], "not a level"),
+        (vec!["duel", "--a", "1", "--b", "1", "--racks", "0"], "--racks"),
+        (vec!["duel", "--a", "1", "--b", "1", "--race-to", "0"], "--race-to"),
+    ] {
+        let out = common::tenball(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let dir = std::env::temp_dir().join(format!("tenball-duel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let taken = dir.join("taken.jsonl");
+    std::fs::write(&taken, "mine\n").unwrap();
+    let out = common::tenball(
+        &["duel", "--a", "1", "--b", "1", "--racks", "1", "--out", taken.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&taken).unwrap(), "mine\n", "never overwritten");
+    std::fs::remove_dir_all(&dir).ok();
+}
