@@ -427,3 +427,48 @@ fn the_overhead_screenshot_shows_the_cloth_and_every_ball_in_its_colour() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_computer_against_itself_finishes_a_rack_on_screen() {
+    // Issue 17: `--opponent` for both sides plays a rack by itself under Xvfb to a won rack.
+    // From the 9 and the 10 left on the table, so that the run takes a minute or two.
+    let dir = std::env::temp_dir().join(format!("tenball-render-cvc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("end.json");
+    std::fs::write(
+        &table,
+        r#"{"layout": {"table": "9ft", "balls": [
+              {"ball": 0, "at": {"x": -0.3, "y": 0.1}},
+              {"ball": 9, "at": {"x": 0.4, "y": -0.2}},
+              {"ball": 10, "at": {"x": 0.8, "y": 0.3}}]},
+            "state": {"phase": {"phase": "shot", "shooter": "A", "cue_ball": "as_it_lies",
+                                "push_out": false},
+                      "on_table": [9, 10], "inning": 4}}"#,
+    )
+    .unwrap();
+    let script = dir.join("wait.json");
+    std::fs::write(
+        &script,
+        r#"{"steps": [{"wait_rack_won": 3000}, {"screenshot": "won.png"}, "exit"]}"#,
+    )
+    .unwrap();
+    if !have_xvfb() {
+        assert!(std::env::var_os("CI").is_none(), "CI must have xvfb-run");
+        return;
+    }
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x720x24"])
+        .arg(env!("CARGO_BIN_EXE_tenball"))
+        .args(["play", "--opponent", "5,5", "--load", "end.json", "--script", "wait.json"])
+        .current_dir(&dir)
+        .output()
+        .expect("xvfb-run starts");
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{log}");
+    assert!(
+        log.contains("wins the rack"),
+        "no rack won; the game's log:\n{log}"
+    );
+    assert!(dir.join("won.png").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}

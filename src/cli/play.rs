@@ -17,6 +17,13 @@ pub struct PlayArgs {
     /// sides with undo, re-rack and ball in hand on demand.
     #[arg(long, value_name = "A,B")]
     pub players: Option<String>,
+    /// Play against the computer at this level (1 a beginner to 5 the best, or greedy): it is
+    /// player B. Two levels, A,B (e.g. 3,5), let the computer play both sides.
+    #[arg(long, value_name = "LEVEL[,LEVEL]")]
+    pub opponent: Option<String>,
+    /// With one --opponent level: the computer is player A and breaks first.
+    #[arg(long, requires = "opponent")]
+    pub computer_breaks: bool,
     /// Start from a saved table file (layout, referee state, stroke).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
@@ -54,6 +61,31 @@ pub struct PlayArgs {
     /// Print the frame rate over this many frames (after 60 frames to settle), then exit.
     #[arg(long, value_name = "FRAMES")]
     pub measure_fps: Option<u32>,
+}
+
+/// The computer's seats from `--opponent`: one level for B (A with `--computer-breaks`), or
+/// two, A,B.
+fn seats(s: &str, computer_breaks: bool) -> Result<[Option<crate::computer::Level>; 2], CliError> {
+    use crate::computer::Level;
+    let bad = |e: String| CliError::input(format!("--opponent: {e}"));
+    let levels: Vec<&str> = s.split(',').map(str::trim).collect();
+    match levels.as_slice() {
+        [one] => {
+            let l = Level::parse(one).map_err(bad)?;
+            Ok(if computer_breaks {
+                [Some(l), None]
+            } else {
+                [None, Some(l)]
+            })
+        }
+        [a, b] => Ok([
+            Some(Level::parse(a).map_err(bad)?),
+            Some(Level::parse(b).map_err(bad)?),
+        ]),
+        _ => Err(bad(format!(
+            "'{s}': give one level (the computer is B) or two, A,B"
+        ))),
+    }
 }
 
 /// A seed from the clock: each game racks its own way.
@@ -95,7 +127,11 @@ fn parse_window(s: &str) -> Result<(u32, u32), String> {
 
 /// The game's start-up options from the arguments.
 pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
-    let mode = if args.players.is_some() {
+    let computer = match &args.opponent {
+        Some(s) => seats(s, args.computer_breaks)?,
+        None => [None, None],
+    };
+    let mode = if args.players.is_some() || args.opponent.is_some() {
         Mode::HotSeat
     } else {
         Mode::Practice
@@ -111,6 +147,17 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
             ..GameOptions::default()
         },
     };
+    opts.computer = computer;
+    if args.players.is_none() && args.opponent.is_some() {
+        opts.players = computer.map(|c| match c {
+            Some(level) => format!("Computer (level {})", level.name()),
+            None => "You".to_string(),
+        });
+        if computer.iter().all(Option::is_some) {
+            opts.players[0].push_str(" A");
+            opts.players[1].push_str(" B");
+        }
+    }
     if let Some(names) = &args.players {
         let parts: Vec<&str> = names.split(',').map(str::trim).collect();
         match parts.as_slice() {

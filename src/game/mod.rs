@@ -19,6 +19,7 @@ mod hud;
 mod input;
 pub mod keymap;
 mod lesson;
+mod opponent;
 mod playback;
 mod scene;
 mod script;
@@ -42,6 +43,7 @@ pub use playback::{BallPoses, Playback, PlaybackDone, ShotSound, SoundKind};
 pub use scene::{Quality, world as scene_world};
 pub use script::{Script, ScriptStep, picture_map_path};
 pub use session::{GameAction, Match, Mode, Snapshot};
+pub use opponent::PAUSE as OPPONENT_PAUSE;
 pub use tracking::{AidLevel, Aids, Prediction, Tracking};
 
 pub use crate::palette;
@@ -105,6 +107,8 @@ pub struct GameOptions {
     pub seed: u64,
     /// How tightly racks are racked.
     pub rack: crate::referee::Tightness,
+    /// The computer's seats, A then B: its level, or none for a person.
+    pub computer: [Option<crate::computer::Level>; 2],
     /// A script of actions to run, ending in a screenshot (the rendering test's way in).
     pub script: Option<Script>,
     pub window: (u32, u32),
@@ -127,6 +131,7 @@ impl Default for GameOptions {
             load: None,
             seed: 1,
             rack: crate::referee::Tightness::default(),
+            computer: [None, None],
             script: None,
             window: (1280, 720),
             panels: true,
@@ -164,6 +169,7 @@ impl Plugin for GameLogicPlugin {
         tracking::plugin(app);
         setup::plugin(app);
         lesson::plugin(app);
+        opponent::plugin(app);
         if let Some(s) = &self.0.lesson {
             app.insert_resource(lesson::Lesson::new(s.clone()));
         }

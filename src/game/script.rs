@@ -37,6 +37,9 @@ pub enum ScriptStep {
     Wait(u32),
     /// Wait until no shot is playing back.
     WaitRest,
+    /// Wait until a rack has been won since the script began (the score moved), at most this
+    /// many frames; then go on either way (a screenshot shows where it stood).
+    WaitRackWon(u32),
     /// Set the stroke.
     Stroke(Strike),
     /// Call a ball, then a pocket.
@@ -142,6 +145,9 @@ struct Runner {
     fps: Option<(u32, u32, f64)>,
     /// Frames run so far.
     frames: u32,
+    /// `WaitRackWon`: the score when it began, and the frames it has waited.
+    rack_from: Option<[u32; 2]>,
+    rack_wait: u32,
 }
 
 /// A screenshot waits for at least this many frames from the start: a software renderer is
@@ -160,6 +166,8 @@ pub(super) fn plugin(app: &mut App, script: Option<Script>) {
         shot: None,
         fps: None,
         frames: 0,
+        rack_from: None,
+        rack_wait: 0,
     })
     // Before the game's input reads the keys, after bevy's input has cleared last frame's.
     .add_systems(PreUpdate, run.after(bevy::input::InputSystems))
@@ -310,6 +318,17 @@ fn take_step(
                 .is_some_and(|c| *c.get() == ShotCycle::Playing);
             if playing || seen.playback.active() {
                 runner.next -= 1;
+            }
+        }
+        ScriptStep::WaitRackWon(most) => {
+            let from = *runner.rack_from.get_or_insert(seen.m.state.score);
+            let won = seen.m.state.score != from;
+            if !won && runner.rack_wait < most {
+                runner.rack_wait += 1;
+                runner.next -= 1;
+            } else {
+                runner.rack_from = None;
+                runner.rack_wait = 0;
             }
         }
         ScriptStep::Stroke(s) => hands.aim.stroke = s,

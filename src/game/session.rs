@@ -72,6 +72,10 @@ pub struct Match {
     pub declared: Vec<crate::referee::Declared>,
     /// Shot seconds per real second for a shot's playback (the scenario player slows it).
     pub playback_speed: f64,
+    /// The computer's seats, A then B: its level, or none for a person.
+    pub computer: [Option<crate::computer::Level>; 2],
+    /// The match's seed (the computer's decisions draw from it).
+    pub seed: u64,
     rng: StdRng,
     /// How tightly the racks are racked.
     rack: Tightness,
@@ -139,6 +143,8 @@ impl Match {
             start_stroke: opts.load.as_ref().and_then(|f| f.stroke),
             declared: Vec::new(),
             playback_speed: 1.0,
+            computer: opts.computer,
+            seed: opts.seed,
             rng,
             rack: opts.rack,
         };
@@ -297,11 +303,13 @@ impl Match {
         if self.cue_ball().is_none() {
             return Err("place the cue ball first".into());
         }
-        let stroke = if noise {
-            let r = self.table().ball_radius;
-            crate::batch::Noise::default().apply(aim.stroke, r, &mut self.rng)
-        } else {
-            aim.stroke
+        let r = self.table().ball_radius;
+        // The computer's strokes always carry its level's error; a person's the batch runs'
+        // model when `noise` is on.
+        let stroke = match self.computer[self.state.to_act().index()] {
+            Some(level) => level.noise().apply(aim.stroke, r, &mut self.rng),
+            None if noise => crate::batch::Noise::default().apply(aim.stroke, r, &mut self.rng),
+            None => aim.stroke,
         };
         let cfg = SimConfig {
             sample_dt: PLAYBACK_SAMPLE_DT,
@@ -338,6 +346,12 @@ impl Match {
         self.state = judged.state.clone();
         self.layout = shot.played.layout.clone();
         self.rulings.push(judged.ruling.clone());
+        info!(
+            "rack {}, {}: {}",
+            judged.ruling.rack,
+            self.players[judged.ruling.shooter.index()],
+            judged.ruling.explanation
+        );
         let rack_over = judged.ruling.rack_result.is_some();
         self.last = Some(shot);
         if rack_over && !matches!(self.state.phase, Phase::MatchOver { .. }) {

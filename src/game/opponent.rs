@@ -1,0 +1,177 @@
+//! The computer at the table (`tenball play --opponent LEVEL`). When a computer's seat is to
+//! act it decides off the main thread (`computer::decide`, the same as `tenball duel`), then
+//! plays like a person: the cue ball put down, the stroke and the call set up so the cue lines
+//! up, a pause of `PAUSE` seconds with its reason in the top bar, then the shot; it answers a
+//! choice and closes the ruling card the same way. It only sends `GameAction`s: the session
+//! plays the shot (with the level's execution noise) and the referee rules on it.
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use super::input::{Aim, CallKind};
+use super::session::{GameAction, Match};
+use super::{GameSystems, ShotCycle};
+use crate::computer::{Decision, NoMove, decide};
+use crate::referee::{Call, Phase, PlayerId};
+
+/// Seconds a computer's decision is shown before it is played, and a ruling card before the
+/// computer closes it: time for a person to follow.
+pub const PAUSE: f32 = 1.5;
+
+/// What the computer is doing.
+#[derive(Resource, Default)]
+pub struct Opponent {
+    /// The turn a decision is for (`key`).
+    key: Option<(u32, u32, usize, PlayerId, bool)>,
+    task: Option<Task<Result<Decision, NoMove>>>,
+    /// The decision, whether it is set up on the table yet, and the seconds left to play it.
+    ready: Option<(Decision, bool, f32)>,
+    /// Seconds the ruling card has been up for a computer to close.
+    card: f32,
+    /// Decisions made (part of each one's seed).
+    made: u64,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Opponent>().add_systems(
+        Update,
+        (think, close_card).in_set(GameSystems::Input),
+    );
+}
+
+/// The turn's key: a decision belongs to one turn (rack, inning, shots so far, who acts, and
+/// whether it is a choice; a choice made adds no ruling).
+fn key(m: &Match) -> (u32, u32, usize, PlayerId, bool) {
+    (
+        m.state.rack,
+        m.state.inning,
+        m.rulings.len(),
+        m.state.to_act(),
+        matches!(m.state.phase, Phase::Choice { .. }),
+    )
+}
+
+/// At a computer's turn to shoot or choose: start its decision, set it up on the table when it
+/// comes, and play it after the pause.
+fn think(
+    time: Res<Time>,
+    mut m: ResMut<Match>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut op: ResMut<Opponent>,
+    mut aim: ResMut<Aim>,
+    mut actions: MessageWriter<GameAction>,
+) {
+    let Some(cycle) = cycle.map(|c| *c.get()) else {
+        return;
+    };
+    let at_turn = matches!(
+        cycle,
+        ShotCycle::Aiming | ShotCycle::BallInHand | ShotCycle::Choice
+    );
+    let level = m.computer[m.state.to_act().index()];
+    let (true, Some(level)) = (at_turn, level) else {
+        op.key = None;
+        op.task = None;
+        op.ready = None;
+        return;
+    };
+    if op.key != Some(key(&m)) {
+        op.key = Some(key(&m));
+        op.ready = None;
+        op.made += 1;
+        let (state, layout) = (m.state.clone(), m.layout.clone());
+        let seed = m.seed ^ op.made.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        op.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+            decide(&state, &layout, level, &mut StdRng::seed_from_u64(seed))
+        }));
+        return;
+    }
+    if let Some(task) = op.task.as_mut()
+        && let Some(result) = block_on(poll_once(task))
+    {
+        op.task = None;
+        match result {
+            Ok(d) => op.ready = Some((d, false, PAUSE)),
+            Err(e) => m.message = Some(format!("the computer cannot play here: {e}")),
+        }
+    }
+    let Some((decision, set_up, left)) = op.ready.as_mut() else {
+        return;
+    };
+    if !*set_up {
+        set_up_on_table(decision, &mut actions);
+        *set_up = true;
+        return;
+    }
+    // The stroke is set after the cue ball is down (putting it down turns the cue to the
+    // ball on), and the reason after the call (making a call clears the top bar's notice).
+    if let Decision::Stroke { strike, .. } = decision {
+        aim.stroke = *strike;
+    }
+    let words = format!("{}: {}", m.to_act_name(), reason(decision));
+    if m.message.as_deref() != Some(words.as_str()) {
+        m.message = Some(words);
+    }
+    *left -= time.delta_secs();
+    if *left > 0.0 {
+        return;
+    }
+    match decision {
+        Decision::Stroke { .. } => actions.write(GameAction::Shoot),
+        Decision::Choose { choice, .. } => actions.write(GameAction::Choose(*choice)),
+    };
+    op.ready = None;
+}
+
+/// The cue ball put down and the call made, as a person would with the mouse.
+fn set_up_on_table(d: &Decision, actions: &mut MessageWriter<GameAction>) {
+    let Decision::Stroke { place, call, .. } = d else {
+        return;
+    };
+    if let Some(p) = place {
+        actions.write(GameAction::PlaceCueBall(*p));
+    }
+    match call {
+        Call::Ball { ball, pocket } => {
+            actions.write(GameAction::CallKind(CallKind::Ball));
+            actions.write(GameAction::CallBall(*ball));
+            actions.write(GameAction::CallPocket(*pocket));
+        }
+        Call::Safety => {
+            actions.write(GameAction::CallKind(CallKind::Safety));
+        }
+        Call::PushOut => {
+            actions.write(GameAction::CallKind(CallKind::PushOut));
+        }
+        Call::Break => {}
+    }
+}
+
+fn reason(d: &Decision) -> &str {
+    match d {
+        Decision::Stroke { why, .. } | Decision::Choose { why, .. } => why,
+    }
+}
+
+/// The ruling card closes by itself after `PAUSE` when a computer acts next (a person closes
+/// his own).
+fn close_card(
+    time: Res<Time>,
+    m: Res<Match>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut op: ResMut<Opponent>,
+    mut actions: MessageWriter<GameAction>,
+) {
+    let ruling = cycle.is_some_and(|c| *c.get() == ShotCycle::Ruling);
+    if !ruling || m.computer[m.state.to_act().index()].is_none() {
+        op.card = 0.0;
+        return;
+    }
+    op.card += time.delta_secs();
+    if op.card >= 2.0 * PAUSE {
+        op.card = 0.0;
+        actions.write(GameAction::Continue);
+    }
+}
