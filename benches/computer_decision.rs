@@ -40,6 +40,34 @@ fn after_break(seed: u64) -> (GameState, Layout) {
 
 fn bench(c: &mut Criterion) {
     let positions: Vec<_> = (1..=6).map(after_break).collect();
+    // The coach's figures for a stroke (issue 17: within 0.3 s of a change): the computer's
+    // own choice in each position, 24 tries with a good player's error.
+    let strokes: Vec<_> = positions
+        .iter()
+        .map(|(state, layout)| {
+            match decide(state, layout, Level::Level(5), &mut StdRng::seed_from_u64(3)).unwrap() {
+                Decision::Stroke { call, strike, .. } => (call, strike),
+                Decision::Choose { .. } => unreachable!("after a break: a shot"),
+            }
+        })
+        .collect();
+    let mut j = 0;
+    c.bench_function("coach_chances_24_tries", |b| {
+        b.iter(|| {
+            j = (j + 1) % positions.len();
+            let (state, layout) = &positions[j];
+            let (call, strike) = &strokes[j];
+            tenball::computer::chances(
+                state,
+                layout,
+                call,
+                strike,
+                &Level::Level(4).noise(),
+                24,
+                &mut StdRng::seed_from_u64(7),
+            )
+        })
+    });
     let mut k = 0;
     c.bench_function("level_5_decision_after_a_break", |b| {
         b.iter(|| {

@@ -125,6 +125,61 @@ pub enum Decision {
     Choose { choice: TableChoice, why: String },
 }
 
+/// What a stroke gives under execution noise, over `tries` simulated strokes: the share that
+/// make the call legally (the shooter stays or wins), that scratch (7.1), that foul at all.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Chances {
+    pub make: f64,
+    pub scratch: f64,
+    pub foul: f64,
+    pub tries: usize,
+}
+
+/// The coach's figures: `strike` with `call` from this position, played `tries` times with
+/// `noise` (through `play_shot`, as the computer's own samples are).
+pub fn chances<R: Rng + ?Sized>(
+    state: &GameState,
+    layout: &Layout,
+    call: &Call,
+    strike: &Strike,
+    noise: &Noise,
+    tries: usize,
+    rng: &mut R,
+) -> Chances {
+    let r = state.table.spec().ball_radius;
+    let shooter = state.to_act();
+    let (mut make, mut scratch, mut foul) = (0usize, 0usize, 0usize);
+    for _ in 0..tries {
+        let s = noise.apply(*strike, r, rng);
+        let Ok(p) = crate::adapter::play_shot(state, layout, call, &s, &[], &sample_config()) else {
+            foul += 1;
+            continue;
+        };
+        let ruling = &p.judged.ruling;
+        let made = match call {
+            Call::Ball { ball, pocket } => {
+                ruling.legal
+                    && p.facts.pocketed.contains(&crate::referee::Pocketed {
+                        ball: *ball,
+                        pocket: *pocket,
+                    })
+                    && candidates::stays_or_wins(ruling, shooter)
+            }
+            _ => false,
+        };
+        make += usize::from(made);
+        scratch += usize::from(p.facts.cue_ball != crate::referee::CueBallFate::OnTable);
+        foul += usize::from(!ruling.legal);
+    }
+    let k = tries.max(1) as f64;
+    Chances {
+        make: make as f64 / k,
+        scratch: scratch as f64 / k,
+        foul: foul as f64 / k,
+        tries,
+    }
+}
+
 /// Why the computer cannot act.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]

@@ -40,6 +40,7 @@ pub enum Control {
     Save,
     Mute,
     NextStep,
+    Coach,
     Help,
 }
 
@@ -110,6 +111,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(KeyCode::F5, C::Save, Anywhere, false),
     bind(KeyCode::KeyM, C::Mute, Anywhere, false),
     bind(KeyCode::Period, C::NextStep, Table, false),
+    bind(KeyCode::KeyQ, C::Coach, Table, false),
     bind(KeyCode::KeyH, C::Help, Anywhere, false),
     bind(KeyCode::F1, C::Help, Anywhere, false),
 ];
@@ -172,6 +174,7 @@ impl Control {
             C::Save => "save the table to a new file",
             C::Mute => "mute",
             C::NextStep => "scenario player: play the next step",
+            C::Coach => "coach: the computer's choice here (press again to take it)",
             C::Help => "this help",
         }
     }

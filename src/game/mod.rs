@@ -14,6 +14,7 @@
 
 mod balls;
 pub mod camera;
+mod coach;
 mod cue;
 mod hud;
 mod input;
@@ -43,6 +44,7 @@ pub use playback::{BallPoses, Playback, PlaybackDone, ShotSound, SoundKind};
 pub use scene::{Quality, world as scene_world};
 pub use script::{Script, ScriptStep, picture_map_path};
 pub use session::{GameAction, Match, Mode, Snapshot};
+pub use coach::Coach;
 pub use opponent::PAUSE as OPPONENT_PAUSE;
 pub use tracking::{AidLevel, Aids, Prediction, Tracking};
 
@@ -170,6 +172,7 @@ impl Plugin for GameLogicPlugin {
         setup::plugin(app);
         lesson::plugin(app);
         opponent::plugin(app);
+        coach::plugin(app);
         if let Some(s) = &self.0.lesson {
             app.insert_resource(lesson::Lesson::new(s.clone()));
         }

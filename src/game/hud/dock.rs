@@ -27,6 +27,7 @@ pub(super) struct DockParams<'w> {
     pub muted: ResMut<'w, Muted>,
     pub view: ResMut<'w, CameraView>,
     pub playback: Res<'w, Playback>,
+    pub coach: Res<'w, super::super::coach::Coach>,
     pub actions: MessageWriter<'w, GameAction>,
     pub setup: MessageWriter<'w, SetupAction>,
 }

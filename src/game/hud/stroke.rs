@@ -53,12 +53,28 @@ pub(super) fn section(ui: &mut egui::Ui, p: &mut DockParams) {
         ui.set_min_height(CALL_HEIGHT);
         call_section(ui, &p.m, aim, &mut p.actions);
     });
+    coach_line(ui, p);
     ui.separator();
     if ui.button("Shoot (Space)").clicked() {
         p.actions.write(GameAction::Shoot);
     }
     aids(ui, p);
     buttons(ui, p);
+}
+
+/// The coach's figures for the stroke set up (one line, always there so nothing below moves).
+fn coach_line(ui: &mut egui::Ui, p: &DockParams) {
+    let words = match &p.coach.chances {
+        Some(c) => format!(
+            "coach: makes {:.0} %, scratch {:.0} %, foul {:.0} % ({} tries, a good player's error; q: advice)",
+            100.0 * c.make,
+            100.0 * c.scratch,
+            100.0 * c.foul,
+            c.tries
+        ),
+        None => "coach: call a ball and a pocket for the chances (q: advice)".into(),
+    };
+    ui.small(words);
 }
 
 /// The aid level, execution noise, aim line, sound and camera.

@@ -1,0 +1,175 @@
+//! The coach, for a person's turn at the table: for the stroke and the call set up, the chance
+//! to make the called ball, to scratch and to foul with a player's error (the execution noise
+//! of the computer's level 4, FastFiz's deviations x1.5), computed off the main thread (as the
+//! tracking lines are) and again whenever the stroke, the call or the balls change. `Q` asks
+//! for the computer's own choice here (level 5) and shows it with its reason; `Q` again takes
+//! it (the cue ball put down, the stroke and the call set up), or the player ignores it.
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use super::input::{Aim, CallKind};
+use super::keymap::{Control, just};
+use super::session::{GameAction, Match};
+use super::{GameSystems, ShotCycle};
+use crate::computer::{Chances, Decision, Level, NoMove, chances, decide};
+use crate::physics::{Layout, Strike};
+use crate::referee::Call;
+
+/// Simulated strokes behind each figure.
+pub const TRIES: usize = 24;
+/// The player the coach's figures are for.
+pub const HANDS: Level = Level::Level(4);
+
+type Input = (Layout, Strike, Call);
+
+/// The coach's figures and advice.
+#[derive(Resource, Default)]
+pub struct Coach {
+    /// The figures for the stroke set up (and what they are for).
+    pub chances: Option<Chances>,
+    for_input: Option<Input>,
+    task: Option<(Task<Chances>, Input)>,
+    advice_task: Option<Task<Result<Decision, NoMove>>>,
+    /// The computer's choice, shown until the position changes.
+    pub advice: Option<Decision>,
+    advice_for: Option<Layout>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Coach>().add_systems(
+        Update,
+        (figures, advise).chain().in_set(GameSystems::Input),
+    );
+}
+
+/// A person's turn to shoot, with the call made.
+fn person_to_shoot(m: &Match, cycle: Option<&State<ShotCycle>>) -> bool {
+    let at_table = cycle.is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand));
+    at_table && m.computer[m.state.to_act().index()].is_none()
+}
+
+fn figures(
+    m: Res<Match>,
+    aim: Res<Aim>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut coach: ResMut<Coach>,
+) {
+    if let Some((task, input)) = coach.task.as_mut()
+        && let Some(result) = block_on(poll_once(task))
+    {
+        let input = input.clone();
+        coach.task = None;
+        coach.chances = Some(result);
+        coach.for_input = Some(input);
+    }
+    let call = m.call_for(&aim.call).ok();
+    let (true, Some(call), Some(_)) = (person_to_shoot(&m, cycle.as_deref()), call, m.cue_ball())
+    else {
+        coach.chances = None;
+        coach.for_input = None;
+        return;
+    };
+    let input = (m.layout.clone(), aim.stroke, call);
+    if coach.task.is_some() || coach.for_input.as_ref() == Some(&input) {
+        return;
+    }
+    if coach.for_input.is_some() {
+        coach.chances = None;
+    }
+    let (state, job) = (m.state.clone(), input.clone());
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let (layout, strike, call) = job;
+        chances(
+            &state,
+            &layout,
+            &call,
+            &strike,
+            &HANDS.noise(),
+            TRIES,
+            &mut StdRng::seed_from_u64(7),
+        )
+    });
+    coach.task = Some((task, input));
+}
+
+fn advise(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut m: ResMut<Match>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut coach: ResMut<Coach>,
+    mut aim: ResMut<Aim>,
+    mut actions: MessageWriter<GameAction>,
+) {
+    if !person_to_shoot(&m, cycle.as_deref()) {
+        coach.advice = None;
+        coach.advice_task = None;
+        return;
+    }
+    if coach.advice_for.as_ref() != Some(&m.layout) {
+        coach.advice = None;
+    }
+    if let Some(task) = coach.advice_task.as_mut()
+        && let Some(result) = block_on(poll_once(task))
+    {
+        coach.advice_task = None;
+        match result {
+            Ok(d) => {
+                if let Decision::Stroke { why, .. } = &d {
+                    m.message = Some(format!("coach: {why} (Q takes it)"));
+                }
+                coach.advice = Some(d);
+                coach.advice_for = Some(m.layout.clone());
+            }
+            Err(e) => m.message = Some(format!("coach: {e}")),
+        }
+    }
+    if !just(&keys, Control::Coach) || coach.advice_task.is_some() {
+        return;
+    }
+    match coach.advice.take() {
+        Some(Decision::Stroke {
+            place,
+            call,
+            strike,
+            ..
+        }) => take(place, call, strike, &mut aim, &mut actions),
+        _ => {
+            let (state, layout) = (m.state.clone(), m.layout.clone());
+            m.message = Some("coach: thinking...".into());
+            coach.advice_task = Some(AsyncComputeTaskPool::get().spawn(async move {
+                decide(&state, &layout, Level::Level(5), &mut StdRng::seed_from_u64(11))
+            }));
+        }
+    }
+}
+
+/// The advice taken: the cue ball put down, the call made and the stroke set.
+fn take(
+    place: Option<crate::table::Point>,
+    call: Call,
+    strike: Strike,
+    aim: &mut Aim,
+    actions: &mut MessageWriter<GameAction>,
+) {
+    if let Some(p) = place {
+        actions.write(GameAction::PlaceCueBall(p));
+    }
+    match call {
+        Call::Ball { ball, pocket } => {
+            actions.write(GameAction::CallKind(CallKind::Ball));
+            actions.write(GameAction::CallBall(ball));
+            actions.write(GameAction::CallPocket(pocket));
+        }
+        Call::Safety => {
+            actions.write(GameAction::CallKind(CallKind::Safety));
+        }
+        Call::PushOut => {
+            actions.write(GameAction::CallKind(CallKind::PushOut));
+        }
+        Call::Break => {}
+    }
+    aim.stroke = strike;
+}
