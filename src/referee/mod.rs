@@ -9,6 +9,7 @@ mod rack;
 mod ruling;
 mod shot;
 mod state;
+mod steps;
 
 pub use actions::{Action, ActionError, MAX_ACTIONS, Step};
 pub use judge::{Judged, RulesError};
