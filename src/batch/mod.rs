@@ -4,8 +4,10 @@
 mod breaks;
 pub mod pros;
 pub mod records;
+pub mod run;
 mod summary;
 pub mod sweep;
 
 pub use breaks::{BreakRecord, BreakSpec, CuePlace, Noise, break_seed, run_break};
+pub use run::{BatchRun, MAX_SHARDS, RunError, Shard, merge};
 pub use summary::{Share, Summary, Tally};

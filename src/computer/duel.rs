@@ -61,6 +61,32 @@ pub struct RackRecord {
     pub out_from_hand: [u32; 2],
 }
 
+impl RackRecord {
+    /// Counts one shot of `player`: balls on the break, called shots tried and made,
+    /// safeties, fouls and their rules.
+    fn count(&mut self, player: PlayerId, call: &Call, played: &crate::adapter::PlayedShot) {
+        let i = player.index();
+        let r = &played.judged.ruling;
+        if *call == Call::Break {
+            self.balls_on_break = played.facts.pocketed.len() as u32;
+        }
+        if let Call::Ball { ball, pocket } = *call {
+            self.called[i] += 1;
+            let made = r.legal
+                && played.facts.pocketed.contains(&Pocketed { ball, pocket })
+                && super::candidates::stays_or_wins(r, player);
+            self.made[i] += u32::from(made);
+        }
+        self.safeties[i] += u32::from(*call == Call::Safety);
+        self.fouls[i] += u32::from(!r.legal);
+        if !r.legal {
+            let rules: Vec<String> = r.fouls.iter().map(|f| f.rule.clone()).collect();
+            self.foul_rules
+                .push(format!("{} {}", if i == 0 { "A" } else { "B" }, rules.join("+")));
+        }
+    }
+}
+
 /// Plays rack `index` of the duel to its end (or `MAX_SHOTS`). An error says what the
 /// referee refused: the computer's moves are always ones it allows, so this is a bug.
 pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
@@ -131,23 +157,7 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
         rec.shots += 1;
         opponent_shot |= player != breaker;
         let r = &played.judged.ruling;
-        if call == Call::Break {
-            rec.balls_on_break = played.facts.pocketed.len() as u32;
-        }
-        if let Call::Ball { ball, pocket } = call {
-            rec.called[i] += 1;
-            let made = r.legal
-                && played.facts.pocketed.contains(&Pocketed { ball, pocket })
-                && super::candidates::stays_or_wins(r, player);
-            rec.made[i] += u32::from(made);
-        }
-        rec.safeties[i] += u32::from(call == Call::Safety);
-        rec.fouls[i] += u32::from(!r.legal);
-        if !r.legal {
-            let rules: Vec<String> = r.fouls.iter().map(|f| f.rule.clone()).collect();
-            rec.foul_rules
-                .push(format!("{} {}", if i == 0 { "A" } else { "B" }, rules.join("+")));
-        }
+        rec.count(player, &call, &played);
         if !super::candidates::stays_or_wins(r, player) {
             from_hand = None;
         }

@@ -242,6 +242,15 @@ impl GameState {
         {
             return bad(format!("cue_frozen_to: ball {b} is not on the table"));
         }
+        self.check_places(f, gone)
+    }
+
+    /// The cue ball's start and every ball at rest lie on the playing surface, each once, the
+    /// cue ball only if it stayed on the table, object balls only if they are still on it, and
+    /// no two in one place.
+    fn check_places(&self, f: &ShotFacts, gone: BallSet) -> Result<(), RulesError> {
+        let bad = |m: String| Err(RulesError::BadFacts(m));
+        let on = |b: u8| self.on_table.contains(b);
         let table = self.table.spec();
         // A centre on the table: within a radius past the cushion lines (a ball pressed into a
         // cushion, or resting in a pocket's jaws, lies past the playing surface's edge).

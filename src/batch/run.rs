@@ -1,0 +1,605 @@
+//! A resumable batch of breaks, usable from the library (the command line keeps its options,
+//! the progress bar and the printing): [`BatchRun::open_or_resume`] opens a new records file
+//! or completes an interrupted one (the same inputs, a lock against a second writer, a record
+//! cut short by a kill run again and nothing else), [`BatchRun::run`] plays the breaks in
+//! chunks on a thread pool until done or asked to stop, writing each chunk as it finishes, and
+//! [`merge`] combines the shard files of one run. Shards: [`Shard`] (`--shard K/N`).
+
+use std::fs::{File, OpenOptions};
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::records::{self, Format, RunInputs};
+use super::{BreakRecord, BreakSpec, CuePlace, Tally, break_seed, run_break};
+
+/// Why a batch cannot start or go on: `code` 2 for bad input (a file that does not fit the run),
+/// 1 for a failure while running (a full disk).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunError {
+    pub code: u8,
+    pub message: String,
+}
+
+impl RunError {
+    pub fn input(message: impl Into<String>) -> RunError {
+        RunError {
+            code: 2,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// The most shards a run may be cut into.
+pub const MAX_SHARDS: u64 = 100_000;
+
+/// The shards of `0..n` not in `seen`, in one line of ranges ("shards 1 to 999 of 1000 are
+/// missing"; at most ten ranges named), or `None` when none is.
+pub fn missing_shards(seen: &std::collections::BTreeSet<u64>, n: u64) -> Option<String> {
+    let mut ranges: Vec<(u64, u64)> = Vec::new();
+    let mut next = 0;
+    for &k in seen.iter().chain(std::iter::once(&n)) {
+        if k > next {
+            ranges.push((next, k - 1));
+        }
+        next = k + 1;
+    }
+    if ranges.is_empty() {
+        return None;
+    }
+    let count: u64 = ranges.iter().map(|(a, b)| b - a + 1).sum();
+    let mut words: Vec<String> = ranges
+        .iter()
+        .take(10)
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a} to {b}")
+            }
+        })
+        .collect();
+    if ranges.len() > 10 {
+        words.push(format!("and {} more ranges", ranges.len() - 10));
+    }
+    Some(format!(
+        "{count} of the {n} shards {} missing: {}",
+        if count == 1 { "is" } else { "are" },
+        words.join(", ")
+    ))
+}
+
+/// A batch of breaks being run: its inputs, the shard, what is done so far, and the records
+/// file (held locked) if any.
+pub struct BatchRun {
+    spec: BreakSpec,
+    shard: Shard,
+    tally: Tally,
+    done: u64,
+    out: Option<(File, PathBuf, Format)>,
+}
+
+impl BatchRun {
+    /// Starts the run of `shard` of `spec`: with no `out`, in memory; with a new `out`, the
+    /// file created and its header written; with an existing `out`, refused unless `resume`,
+    /// and then completed: the inputs must be the first run's, a record cut short by a kill is
+    /// cut and run again (only when it is provably the start of the record due next), and
+    /// `warn` says so.
+    pub fn open_or_resume(
+        spec: BreakSpec,
+        shard: Shard,
+        out: Option<&Path>,
+        resume: bool,
+        warn: &mut dyn FnMut(String),
+    ) -> Result<BatchRun, RunError> {
+        let mut run = BatchRun {
+            spec,
+            shard,
+            tally: Tally::default(),
+            done: 0,
+            out: None,
+        };
+        let Some(path) = out else {
+            return Ok(run);
+        };
+        let inputs = run.inputs();
+        let format = Format::of(path);
+        let exists = path.exists();
+        if exists && !resume {
+            return Err(RunError::input(format!(
+                "{}: exists; add --resume to complete it, or choose another --out",
+                path.display()
+            )));
+        }
+        let f = if exists {
+            run.resume_file(path, format, warn)?
+        } else {
+            let mut f = OpenOptions::new()
+                .create_new(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| RunError::input(format!("{}: cannot create: {e}", path.display())))?;
+            lock(&f, path)?;
+            records::append(&mut f, &records::header(format, &inputs)).map_err(io_err(path))?;
+            f
+        };
+        run.out = Some((f, path.to_path_buf(), format));
+        Ok(run)
+    }
+
+    /// What the records file's header says the run was made with.
+    fn inputs(&self) -> RunInputs {
+        RunInputs {
+            spec: self.spec,
+            shard: [self.shard.k, self.shard.n],
+            count: self.shard.count,
+        }
+    }
+
+    /// Opens an existing records file to complete it (see `open_or_resume`).
+    fn resume_file(
+        &mut self,
+        path: &Path,
+        format: Format,
+        warn: &mut dyn FnMut(String),
+    ) -> Result<File, RunError> {
+        let inputs = self.inputs();
+        let total = self.shard.len();
+        // The lock first, then the reading: a second run on the same file is refused before
+        // it reads or writes anything.
+        let mut f = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| RunError::input(format!("{}: cannot open: {e}", path.display())))?;
+        lock(&f, path)?;
+        let back = records::read(path).map_err(RunError::input)?;
+        check_inputs(path, back.inputs.as_ref(), &inputs)?;
+        check_resumed(path, &back.records, &self.shard, &self.spec)?;
+        for r in &back.records {
+            self.tally.add(r);
+        }
+        self.done = back.records.len() as u64;
+        if let Some((line, bytes)) = &back.partial {
+            // Cut only what is provably the start of the line this run was writing.
+            let expected = if back.valid_len == 0 {
+                records::header(format, &inputs)
+            } else if !back.columns {
+                records::csv_columns()
+            } else if self.done < total {
+                let next = run_break(&self.spec, self.shard.index(self.done))
+                    .map_err(RunError::input)?;
+                records::encode(format, &[next])
+            } else {
+                Vec::new()
+            };
+            if !expected.starts_with(bytes) {
+                return Err(RunError::input(format!(
+                    "{}:{line}: the last line is not a record of this run cut short; the file is left as it is (remove that line by hand to resume)",
+                    path.display()
+                )));
+            }
+            warn(format!(
+                "{}:{line}: a record cut short by the interruption; it is run again",
+                path.display()
+            ));
+            f.set_len(back.valid_len).map_err(|e| {
+                RunError::input(format!(
+                    "{}: cannot cut the partial record: {e}",
+                    path.display()
+                ))
+            })?;
+        }
+        if back.valid_len == 0 {
+            records::append(&mut f, &records::header(format, &inputs)).map_err(io_err(path))?;
+        } else if !back.columns {
+            // Killed between the inputs' comment and the column line: the line first.
+            records::append(&mut f, &records::csv_columns()).map_err(io_err(path))?;
+        }
+        warn(format!(
+            "resuming: {} of {total} breaks already in {}",
+            self.done,
+            path.display()
+        ));
+        Ok(f)
+    }
+
+    /// Breaks in the run (this shard's).
+    pub fn total(&self) -> u64 {
+        self.shard.len()
+    }
+
+    /// Breaks done so far (those resumed from the file included).
+    pub fn done(&self) -> u64 {
+        self.done
+    }
+
+    /// The tally of every break done so far.
+    pub fn tally(&self) -> &Tally {
+        &self.tally
+    }
+
+    /// Plays the remaining breaks on `pool` in chunks (big enough that uneven breaks even out
+    /// across the threads, small enough that a stop comes within a second or two), writing
+    /// each chunk's records when it is done and telling `on_progress` how many it held.
+    /// Returns true when every break is done, false when `stop` said to stop first.
+    pub fn run(
+        &mut self,
+        pool: &rayon::ThreadPool,
+        stop: &dyn Fn() -> bool,
+        on_progress: &mut dyn FnMut(u64),
+    ) -> Result<bool, RunError> {
+        let total = self.total();
+        let chunk = pool.current_num_threads().max(1) as u64 * 32;
+        while self.done < total {
+            if stop() {
+                return Ok(false);
+            }
+            let end = (self.done + chunk).min(total);
+            let batch: Vec<u64> = (self.done..end).map(|j| self.shard.index(j)).collect();
+            let spec = self.spec;
+            let recs: Vec<BreakRecord> = pool
+                .install(|| {
+                    batch
+                        .par_iter()
+                        .map(|&i| run_break(&spec, i))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .map_err(|e| RunError {
+                    code: 1,
+                    message: format!("{e}; the records before it are kept"),
+                })?;
+            for r in &recs {
+                self.tally.add(r);
+            }
+            if let Some((f, path, format)) = self.out.as_mut() {
+                records::append(f, &records::encode(*format, &recs)).map_err(io_err(path))?;
+            }
+            self.done = end;
+            on_progress(recs.len() as u64);
+        }
+        Ok(true)
+    }
+}
+
+fn io_err(path: &Path) -> impl Fn(std::io::Error) -> RunError + '_ {
+    move |e| RunError {
+        code: 1,
+        message: format!("{}: cannot write: {e}", path.display()),
+    }
+}
+
+/// The breaks of one shard of a run: indices k, k + n, k + 2n, ... below `count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    pub k: u64,
+    pub n: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole run: share 0 of 1.
+    pub fn whole(count: u64) -> Shard {
+        Shard { k: 0, n: 1, count }
+    }
+
+    /// How many breaks the shard holds.
+    pub fn len(&self) -> u64 {
+        if self.count > self.k {
+            (self.count - self.k - 1) / self.n + 1
+        } else {
+            0
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The index of the shard's `j`th break.
+    pub fn index(&self, j: u64) -> u64 {
+        self.k + j * self.n
+    }
+}
+
+/// Holds the records file for this run alone until it ends: a second run on the same file (a
+/// retried job resuming its shard while the first still runs) is refused.
+fn lock(f: &std::fs::File, path: &Path) -> Result<(), RunError> {
+    match f.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => Err(RunError::input(format!(
+            "{}: another tenball run is writing this file; wait for it to end",
+            path.display()
+        ))),
+        Err(std::fs::TryLockError::Error(e)) => Err(RunError::input(format!(
+            "{}: cannot lock: {e}",
+            path.display()
+        ))),
+    }
+}
+
+/// A file must have been made with the inputs of this run (the count may grow).
+fn check_inputs(path: &Path, have: Option<&RunInputs>, want: &RunInputs) -> Result<(), RunError> {
+    let Some(have) = have else {
+        return Err(no_header(path));
+    };
+    let differ = differences(have, want);
+    if differ.is_empty() {
+        Ok(())
+    } else {
+        Err(RunError::input(format!(
+            "{}: was made with {}; resume with the inputs of the first run",
+            path.display(),
+            differ.join(", ")
+        )))
+    }
+}
+
+fn no_header(path: &Path) -> RunError {
+    RunError::input(format!(
+        "{}: has no header line saying what it was made with (made by an older tenball, or not a breaks file)",
+        path.display()
+    ))
+}
+
+/// Where the cue ball goes, as `--cue` takes it.
+fn cue_words(c: &CuePlace) -> String {
+    match c {
+        CuePlace::At(p) => format!("{},{}", crate::echo::number(p.x), crate::echo::number(p.y)),
+        CuePlace::RandomInKitchen => "random".into(),
+    }
+}
+
+/// How two runs' inputs differ, in the options' words ("this run" is `want`).
+fn differences(have: &RunInputs, want: &RunInputs) -> Vec<String> {
+    let mut differ = Vec::new();
+    let (a, b) = (&have.spec, &want.spec);
+    if a.seed != b.seed {
+        differ.push(format!("--seed {} (this run: {})", a.seed, b.seed));
+    }
+    if a.speed != b.speed {
+        differ.push(format!("--speed {} (this run: {})", a.speed, b.speed));
+    }
+    if a.cue != b.cue {
+        differ.push(format!(
+            "--cue {} (this run: {})",
+            cue_words(&a.cue),
+            cue_words(&b.cue)
+        ));
+    }
+    if a.table != b.table {
+        differ.push(format!(
+            "--table {} (this run: {})",
+            a.table.name(),
+            b.table.name()
+        ));
+    }
+    if (a.side, a.height, a.elevation_deg) != (b.side, b.height, b.elevation_deg) {
+        differ.push(format!(
+            "--side/--height/--elevation {}/{}/{} (this run: {}/{}/{})",
+            a.side, a.height, a.elevation_deg, b.side, b.height, b.elevation_deg
+        ));
+    }
+    if a.noise != b.noise {
+        differ.push(format!(
+            "noise {} (this run: {})",
+            if a.noise.is_some() {
+                "on"
+            } else {
+                "off (--no-noise)"
+            },
+            if b.noise.is_some() {
+                "on"
+            } else {
+                "off (--no-noise)"
+            }
+        ));
+    }
+    if a.rack != b.rack {
+        differ.push(format!(
+            "--rack {} (this run: {})",
+            a.rack.name(),
+            b.rack.name()
+        ));
+    }
+    if have.count != want.count {
+        differ.push(format!("--count {} (this run: {})", have.count, want.count));
+    }
+    if have.shard != want.shard {
+        differ.push(format!(
+            "--shard {}/{} (this run: {}/{})",
+            have.shard[0], have.shard[1], want.shard[0], want.shard[1]
+        ));
+    }
+    differ
+}
+
+/// The records already in a file must be the first breaks of this very run.
+fn check_resumed(
+    path: &Path,
+    have: &[BreakRecord],
+    shard: &Shard,
+    spec: &BreakSpec,
+) -> Result<(), RunError> {
+    if have.len() as u64 > shard.len() {
+        return Err(RunError::input(format!(
+            "{}: holds {} records, more than the {} this run makes; check --count and --shard",
+            path.display(),
+            have.len(),
+            shard.len()
+        )));
+    }
+    for (k, r) in have.iter().enumerate() {
+        let i = shard.index(k as u64);
+        if r.index != i || r.seed != break_seed(spec.seed, i) {
+            return Err(RunError::input(format!(
+                "{}: record {} is break {} with seed {}, but this run's break {} has seed {}; resume with the inputs of the first run (--seed, --count, --shard)",
+                path.display(),
+                k + 1,
+                r.index,
+                r.seed,
+                i,
+                break_seed(spec.seed, i)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// What the shards read so far have in common: the first file and its inputs (every other
+/// must come from the same run), the shards seen, and what is missing or cut short.
+#[derive(Default)]
+struct Shards {
+    first: Option<(PathBuf, RunInputs)>,
+    seen: std::collections::BTreeSet<u64>,
+    gaps: Vec<String>,
+}
+
+/// Reads one shard file of a merge and checks it against the others; returns its records.
+fn read_shard(path: &Path, acc: &mut Shards) -> Result<Vec<BreakRecord>, RunError> {
+    let (run, seen, gaps) = (&mut acc.first, &mut acc.seen, &mut acc.gaps);
+    let back = records::read(path).map_err(RunError::input)?;
+    let inputs = back.inputs.ok_or_else(|| no_header(path))?;
+    if let Some((line, _)) = back.partial {
+        gaps.push(format!(
+            "{}:{line}: the last record is cut short (complete that shard with --resume)",
+            path.display()
+        ));
+    }
+    if let Some((first_path, first)) = &run {
+        let mut want = first.clone();
+        want.shard[0] = inputs.shard[0];
+        let differ = differences(&inputs, &want);
+        if !differ.is_empty() {
+            return Err(RunError::input(format!(
+                "{}: is not a shard of the run of {}: made with {}",
+                path.display(),
+                first_path.display(),
+                differ.join(", ")
+            )));
+        }
+    } else {
+        *run = Some((path.to_path_buf(), inputs.clone()));
+    }
+    let [k, n] = inputs.shard;
+    if n > MAX_SHARDS || k >= n {
+        return Err(RunError::input(format!(
+            "{}: shard {k}/{n}: a run has from 1 to {MAX_SHARDS} shards, numbered from 0",
+            path.display()
+        )));
+    }
+    if !seen.insert(k) {
+        return Err(RunError::input(format!(
+            "{}: shard {k}/{n} is given twice",
+            path.display()
+        )));
+    }
+    let expected = Shard {
+        k,
+        n,
+        count: inputs.count,
+    }
+    .len();
+    if (back.records.len() as u64) > expected {
+        return Err(RunError::input(format!(
+            "{}: shard {k}/{n} holds {} breaks, more than the {expected} of its run",
+            path.display(),
+            back.records.len()
+        )));
+    }
+    if (back.records.len() as u64) < expected {
+        gaps.push(format!(
+            "{}: shard {k}/{n} holds {} of its {expected} breaks (unfinished)",
+            path.display(),
+            back.records.len()
+        ));
+    }
+    Ok(back.records)
+}
+
+/// Combines the shard files of one run: every file must come from the same run (the same
+/// inputs, shards numbered from 0 below N, none twice); a shard missing, unfinished or cut
+/// short is refused unless `partial`, and then said through `warn`. Writes every record in
+/// order to `out` (a new file) when given; returns the tally of the merged records.
+pub fn merge(
+    files: &[PathBuf],
+    out: Option<&Path>,
+    partial: bool,
+    warn: &mut dyn FnMut(String),
+) -> Result<Tally, RunError> {
+    let mut all: Vec<BreakRecord> = Vec::new();
+    let mut acc = Shards::default();
+    for path in files {
+        all.extend(read_shard(path, &mut acc)?);
+    }
+    let Shards {
+        first: run,
+        seen,
+        mut gaps,
+    } = acc;
+    let Some((_, first)) = run else {
+        return Err(RunError::input("no shard files given"));
+    };
+    if let Some(missing) = missing_shards(&seen, first.shard[1]) {
+        gaps.push(missing);
+    }
+    if !gaps.is_empty() {
+        if !partial {
+            return Err(RunError::input(format!(
+                "{}; add --partial to merge what is there",
+                gaps.join("; ")
+            )));
+        }
+        warn(format!("note (--partial): {}", gaps.join("; ")));
+    }
+    all.sort_by_key(|r| r.index);
+    if let Some(w) = all.windows(2).find(|w| w[0].index == w[1].index) {
+        return Err(RunError::input(format!(
+            "break {} is in more than one file",
+            w[0].index
+        )));
+    }
+
+    if let Some(out) = out {
+        let format = Format::of(out);
+        let mut f = OpenOptions::new()
+            .create_new(true)
+            .append(true)
+            .open(out)
+            .map_err(|e| RunError::input(format!("{}: cannot create: {e}", out.display())))?;
+        let merged = RunInputs {
+            shard: [0, 1],
+            ..first.clone()
+        };
+        let mut bytes = records::header(format, &merged);
+        bytes.extend(records::encode(format, &all));
+        records::append(&mut f, &bytes).map_err(io_err(out))?;
+    }
+    let mut tally = Tally::default();
+    for r in &all {
+        tally.add(r);
+    }
+    Ok(tally)
+}
+
+#[cfg(test)]
+mod shard_tests {
+    use super::missing_shards;
+
+    #[test]
+    fn missing_shards_are_said_in_ranges() {
+        let seen = [0u64, 5].into_iter().collect();
+        assert_eq!(
+            missing_shards(&seen, 1_000_000).unwrap(),
+            "999998 of the 1000000 shards are missing: 1 to 4, 6 to 999999"
+        );
+        let all = (0..3u64).collect();
+        assert_eq!(missing_shards(&all, 3), None);
+    }
+}
