@@ -2,7 +2,8 @@
 //!
 //! - [`table`]: geometry shared by every part (sizes, strings, spots, pockets).
 //! - [`referee`]: the rules engine, which knows nothing of the physics.
-//! - [`physics`]: the table and balls on rapier, which know nothing of the rules.
+//! - [`physics`]: the table and balls (a contact engine on the cloth, rapier for balls in the
+//!   air and pressed contacts), which know nothing of the rules.
 //! - [`adapter`]: the one bridge: shot logs to referee facts, and `play_shot`.
 //! - [`computer`]: the computer player: decides a turn by simulating candidate strokes
 //!   through `play_shot`; `tenball duel` plays racks between levels.
