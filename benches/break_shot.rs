@@ -45,7 +45,11 @@ fn bench(c: &mut Criterion) {
     for (name, cfg, tightness) in [
         ("break_to_rest", jumped, Tightness::Typical),
         ("break_to_rest_perfect_rack", jumped, Tightness::Perfect),
-        ("break_to_rest_reference_every_step", stepped, Tightness::Typical),
+        (
+            "break_to_rest_reference_every_step",
+            stepped,
+            Tightness::Typical,
+        ),
     ] {
         // Steps over 20 racks, printed once, to say what a break costs.
         let logs: Vec<_> = (0..20)

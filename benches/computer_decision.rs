@@ -45,7 +45,14 @@ fn bench(c: &mut Criterion) {
     let strokes: Vec<_> = positions
         .iter()
         .map(|(state, layout)| {
-            match decide(state, layout, Level::Level(5), &mut StdRng::seed_from_u64(3)).unwrap() {
+            match decide(
+                state,
+                layout,
+                Level::Level(5),
+                &mut StdRng::seed_from_u64(3),
+            )
+            .unwrap()
+            {
                 Decision::Stroke { call, strike, .. } => (call, strike),
                 Decision::Choose { .. } => unreachable!("after a break: a shot"),
             }
@@ -73,7 +80,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             k = (k + 1) % positions.len();
             let (state, layout) = &positions[k];
-            decide(state, layout, Level::Level(5), &mut StdRng::seed_from_u64(k as u64)).unwrap()
+            decide(
+                state,
+                layout,
+                Level::Level(5),
+                &mut StdRng::seed_from_u64(k as u64),
+            )
+            .unwrap()
         })
     });
 }

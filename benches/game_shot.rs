@@ -17,7 +17,11 @@ fn bench(c: &mut Criterion) {
         ball: 0,
         at: Point::new(table.head_string_x() - 0.05, 0.0),
     }];
-    balls.extend(rack(&table, tenball::referee::Tightness::Typical, &mut StdRng::seed_from_u64(1)));
+    balls.extend(rack(
+        &table,
+        tenball::referee::Tightness::Typical,
+        &mut StdRng::seed_from_u64(1),
+    ));
     let layout = Layout {
         table: TableSize::NineFoot,
         balls,

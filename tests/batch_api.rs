@@ -7,7 +7,10 @@ use std::cell::Cell;
 use tenball::batch::{BatchRun, BreakSpec, Shard, merge};
 
 fn pool() -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap()
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap()
 }
 
 #[test]
@@ -27,7 +30,9 @@ fn a_run_stopped_and_resumed_writes_what_an_unstopped_run_writes() {
     let chunks = Cell::new(0);
     let mut first = BatchRun::open_or_resume(spec, shard, Some(&cut), false, &mut quiet).unwrap();
     let finished = first
-        .run(&pool(), &|| chunks.get() > 0, &mut |_| chunks.set(chunks.get() + 1))
+        .run(&pool(), &|| chunks.get() > 0, &mut |_| {
+            chunks.set(chunks.get() + 1)
+        })
         .unwrap();
     assert!(!finished);
     assert_eq!(first.done(), 32);
@@ -42,11 +47,11 @@ fn a_run_stopped_and_resumed_writes_what_an_unstopped_run_writes() {
     assert!(rest.run(&pool(), &|| false, &mut |_| {}).unwrap());
     let summary = rest.tally().summary();
     drop(rest);
-    assert!(said.iter().any(|m| m.contains("resuming: 32 of 70")), "{said:?}");
-    assert_eq!(
-        std::fs::read(&whole).unwrap(),
-        std::fs::read(&cut).unwrap()
+    assert!(
+        said.iter().any(|m| m.contains("resuming: 32 of 70")),
+        "{said:?}"
     );
+    assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&cut).unwrap());
 
     // Two shards merged: the same summary as the whole run.
     let mut files = Vec::new();

@@ -10,7 +10,7 @@ use tenball::computer::duel::{DuelSpec, play_rack};
 use tenball::computer::{Decision, Level, decide};
 use tenball::physics::Layout;
 use tenball::referee::{BallSet, Call, CueBall, GameState, Phase, PlayerId, Rules, Tightness};
-use tenball::table::{Placed, Point, Pocket, TableSize};
+use tenball::table::{Placed, Pocket, Point, TableSize};
 
 fn layout(balls: &[(u8, f64, f64)]) -> Layout {
     Layout {
@@ -139,12 +139,24 @@ fn duel_prints_the_same_whatever_the_threads_and_refuses_bad_input() {
     let run = |threads: &str| {
         let out = common::tenball(
             &[
-                "duel", "--a", "2", "--b", "greedy", "--racks", "6", "--threads", threads,
+                "duel",
+                "--a",
+                "2",
+                "--b",
+                "greedy",
+                "--racks",
+                "6",
+                "--threads",
+                threads,
                 "--json",
             ],
             "",
         );
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8(out.stdout).unwrap()
     };
     let one = run("1");
@@ -153,8 +165,14 @@ fn duel_prints_the_same_whatever_the_threads_and_refuses_bad_input() {
     assert_eq!(v["racks"], 6);
     for (args, says) in [
         (vec!["duel", "--a", "6", "--b", "1"], "not a level"),
-        (vec!["duel", "--a", "1", "--b", "1", "--racks", "0"], "--racks"),
-        (vec!["duel", "--a", "1", "--b", "1", "--race-to", "0"], "--race-to"),
+        (
+            vec!["duel", "--a", "1", "--b", "1", "--racks", "0"],
+            "--racks",
+        ),
+        (
+            vec!["duel", "--a", "1", "--b", "1", "--race-to", "0"],
+            "--race-to",
+        ),
     ] {
         let out = common::tenball(&args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -166,10 +184,24 @@ fn duel_prints_the_same_whatever_the_threads_and_refuses_bad_input() {
     let taken = dir.join("taken.jsonl");
     std::fs::write(&taken, "mine\n").unwrap();
     let out = common::tenball(
-        &["duel", "--a", "1", "--b", "1", "--racks", "1", "--out", taken.to_str().unwrap()],
+        &[
+            "duel",
+            "--a",
+            "1",
+            "--b",
+            "1",
+            "--racks",
+            "1",
+            "--out",
+            taken.to_str().unwrap(),
+        ],
         "",
     );
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(std::fs::read_to_string(&taken).unwrap(), "mine\n", "never overwritten");
+    assert_eq!(
+        std::fs::read_to_string(&taken).unwrap(),
+        "mine\n",
+        "never overwritten"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -10,8 +10,8 @@ use game_common::*;
 use bevy::prelude::*;
 use tenball::computer::Level;
 use tenball::game::{GameAction, GameOptions, Mode, ShotCycle};
-use tenball::table::Pocket;
 use tenball::referee::{Phase, PlayerId};
+use tenball::table::Pocket;
 
 fn computer_game(seats: [Option<Level>; 2]) -> App {
     app_with_more(
@@ -59,7 +59,10 @@ fn against_a_person_it_waits_for_the_person_and_takes_its_time() {
     for _ in 0..100 {
         app.update();
     }
-    assert!(m(&app).rulings.is_empty(), "the computer never plays the person's turn");
+    assert!(
+        m(&app).rulings.is_empty(),
+        "the computer never plays the person's turn"
+    );
     // The computer as A breaks, but not at once: the decision is shown for a pause first.
     let mut app = computer_game([Some(Level::Level(3)), None]);
     let mut frames = 0;
@@ -85,13 +88,20 @@ fn against_a_person_it_waits_for_the_person_and_takes_its_time() {
         "it broke after {waited} s, faster than a person can follow"
     );
     assert_eq!(m(&app).state.to_act(), PlayerId::A);
-    assert!(words.contains("break"), "the top bar says what it does: {words}");
+    assert!(
+        words.contains("break"),
+        "the top bar says what it does: {words}"
+    );
 }
 
 /// Practice: the 1 hanging in the foot-left jaws, the cue ball nearly straight behind it.
 fn hanger() -> App {
     let opts = position_in(
-        vec![ball(0, 0.6, 0.0), ball(1, 1.20, 0.565), ball(10, -0.5, -0.3)],
+        vec![
+            ball(0, 0.6, 0.0),
+            ball(1, 1.20, 0.565),
+            ball(10, -0.5, -0.3),
+        ],
         Phase::Shot {
             shooter: PlayerId::A,
             cue_ball: tenball::referee::CueBall::AsItLies,
@@ -124,7 +134,8 @@ fn the_coach_gives_the_chances_of_the_stroke_set_up_and_follows_its_changes() {
     );
     app.world_mut().resource_mut::<tenball::game::Aim>().stroke = strike;
     app.world_mut().write_message(GameAction::CallBall(1));
-    app.world_mut().write_message(GameAction::CallPocket(Pocket::FootLeft));
+    app.world_mut()
+        .write_message(GameAction::CallPocket(Pocket::FootLeft));
     let wait_for_figures = |app: &mut App| {
         let start = std::time::Instant::now();
         loop {
@@ -141,7 +152,10 @@ fn the_coach_gives_the_chances_of_the_stroke_set_up_and_follows_its_changes() {
     // (How long the 24 strokes take is measured by `benches/computer_decision.rs`.)
     println!("the coach's figures came {took:?} after the change");
     // Aimed 8 degrees off, the same call hardly ever goes.
-    app.world_mut().resource_mut::<tenball::game::Aim>().stroke.aim_deg += 8.0;
+    app.world_mut()
+        .resource_mut::<tenball::game::Aim>()
+        .stroke
+        .aim_deg += 8.0;
     app.update();
     let (off, _) = wait_for_figures(&mut app);
     assert!(off.make < 0.2, "{off:?}");
@@ -152,11 +166,22 @@ fn the_coach_advises_on_q_and_takes_its_advice_on_q_again() {
     let mut app = hanger();
     tap(&mut app, KeyCode::KeyQ);
     let start = std::time::Instant::now();
-    while app.world().resource::<tenball::game::Coach>().advice.is_none() {
+    while app
+        .world()
+        .resource::<tenball::game::Coach>()
+        .advice
+        .is_none()
+    {
         app.update();
         assert!(start.elapsed().as_secs() < 20, "no advice");
     }
-    assert!(m(&app).message.clone().unwrap_or_default().starts_with("coach: the 1"));
+    assert!(
+        m(&app)
+            .message
+            .clone()
+            .unwrap_or_default()
+            .starts_with("coach: the 1")
+    );
     tap(&mut app, KeyCode::KeyQ);
     app.update();
     let aim = app.world().resource::<tenball::game::Aim>();

@@ -459,7 +459,15 @@ fn the_computer_against_itself_finishes_a_rack_on_screen() {
     let out = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x720x24"])
         .arg(env!("CARGO_BIN_EXE_tenball"))
-        .args(["play", "--opponent", "5,5", "--load", "end.json", "--script", "wait.json"])
+        .args([
+            "play",
+            "--opponent",
+            "5,5",
+            "--load",
+            "end.json",
+            "--script",
+            "wait.json",
+        ])
         .current_dir(&dir)
         .output()
         .expect("xvfb-run starts");

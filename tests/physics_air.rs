@@ -65,7 +65,10 @@ fn a_steep_stroke_jumps_as_high_as_the_beds_restitution_sends_it() {
     let expect = vz * vz / (2.0 * G);
     let seen = peak(&log, 0);
     // Sampled at 60 Hz: the top of the arc is seen within 2 mm.
-    assert!((seen - expect).abs() < 0.1 * expect, "peak {seen} m, expected {expect} m");
+    assert!(
+        (seen - expect).abs() < 0.1 * expect,
+        "peak {seen} m, expected {expect} m"
+    );
     let airborne = log
         .events
         .iter()
@@ -83,7 +86,10 @@ fn a_steep_stroke_jumps_as_high_as_the_beds_restitution_sends_it() {
     // The first landing: after a flight of 2 vz / g, 2.12 * cos 45 m/s ahead.
     let (t, at) = landings[0];
     let flight = 2.0 * vz / G;
-    assert!((t - flight).abs() < 0.01, "landed at {t} s, expected {flight} s");
+    assert!(
+        (t - flight).abs() < 0.01,
+        "landed at {t} s, expected {flight} s"
+    );
     let ahead = 3.0 * 45f64.to_radians().cos() * flight;
     assert!(((at.x + 0.8) - ahead).abs() < 0.02, "landed at x {}", at.x);
     // Each bounce is lower than the last: the bed takes energy, never gives it.
@@ -145,8 +151,7 @@ fn a_jump_into_a_near_cushion_flies_off_the_table_and_the_referee_calls_7_1() {
 fn a_level_stroke_never_leaves_the_cloth() {
     let log = play(&[(0, -0.8, 0.0), (1, 0.5, 0.02)], Strike::new(0.0, 6.0));
     assert!(
-        !log
-            .events
+        !log.events
             .iter()
             .any(|e| matches!(e, Event::Airborne { .. } | Event::Landing { .. })),
         "{:?}",
@@ -205,9 +210,10 @@ fn breaks_of_racks_with_gaps_differ_and_none_is_a_mirror_image() {
                 _ => None,
             })
             .collect();
-        at.iter()
-            .filter(|p| p.y.abs() > 0.01)
-            .all(|p| at.iter().any(|q| (q.x - p.x).abs() < 1e-3 && (q.y + p.y).abs() < 1e-3))
+        at.iter().filter(|p| p.y.abs() > 0.01).all(|p| {
+            at.iter()
+                .any(|q| (q.x - p.x).abs() < 1e-3 && (q.y + p.y).abs() < 1e-3)
+        })
     };
     assert!(mirrored(&breaks(Tightness::Perfect, 1)[0]));
     assert!(logs.iter().all(|l| !mirrored(l)));
@@ -268,7 +274,12 @@ fn a_cue_ball_frozen_to_a_rail_that_leaves_it_and_returns_after_the_contact_reac
 fn a_ball_struck_down_into_the_slate_by_a_ball_in_the_air_bounces_up_and_can_leave_the_table() {
     // The played 7.5 scenario's shot: the cue ball, jumped at 20 degrees, comes down on the 2
     // 40 cm from the foot cushion; the slate bounces the 2 over the cushion.
-    let balls = [(0, -0.23, 0.1), (2, 0.836, 0.1), (5, -0.9, 0.3), (10, -0.9, -0.3)];
+    let balls = [
+        (0, -0.23, 0.1),
+        (2, 0.836, 0.1),
+        (5, -0.9, 0.3),
+        (10, -0.9, -0.3),
+    ];
     let log = play(&balls, jump(0.0, 6.0, 20.0));
     let hit = log
         .events

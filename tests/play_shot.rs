@@ -16,7 +16,11 @@ fn a_break_played_from_a_new_rack_is_judged_and_leaves_a_consistent_table() {
         ball: 0,
         at: Point::new(table.head_string_x() - 0.1, 0.0),
     }];
-    balls.extend(rack(&table, tenball::referee::Tightness::Perfect, &mut StdRng::seed_from_u64(3)));
+    balls.extend(rack(
+        &table,
+        tenball::referee::Tightness::Perfect,
+        &mut StdRng::seed_from_u64(3),
+    ));
     let layout = Layout {
         table: TableSize::NineFoot,
         balls,

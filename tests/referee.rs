@@ -268,7 +268,11 @@ mod s5_2_rack {
         let table = Table::default();
         let mut orders = std::collections::HashSet::new();
         for seed in 0..20 {
-            let r = rack(&table, tenball::referee::Tightness::Perfect, &mut StdRng::seed_from_u64(seed));
+            let r = rack(
+                &table,
+                tenball::referee::Tightness::Perfect,
+                &mut StdRng::seed_from_u64(seed),
+            );
             assert_eq!(r[0].ball, 1);
             assert_eq!(r[0].at, table.foot_spot());
             // Rows: [0], [1, 2], [3, 4, 5], [6 .. 9]; the 10 is index 4, on the long string.
@@ -282,10 +286,18 @@ mod s5_2_rack {
             "the other balls are placed at random: {} orders",
             orders.len()
         );
-        let again = rack(&table, tenball::referee::Tightness::Perfect, &mut StdRng::seed_from_u64(7));
+        let again = rack(
+            &table,
+            tenball::referee::Tightness::Perfect,
+            &mut StdRng::seed_from_u64(7),
+        );
         assert_eq!(
             again,
-            rack(&table, tenball::referee::Tightness::Perfect, &mut StdRng::seed_from_u64(7)),
+            rack(
+                &table,
+                tenball::referee::Tightness::Perfect,
+                &mut StdRng::seed_from_u64(7)
+            ),
             "seeded: same rack"
         );
     }

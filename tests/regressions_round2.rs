@@ -278,7 +278,10 @@ fn item_8_an_elevated_cue_gives_no_more_spin_than_a_level_one() {
     let mut s = Strike::new(0.0, 5.0);
     s.elevation_deg = 0.13;
     let v = strike(&s).velocity;
-    assert!((v[0] - 5.0 * 0.13f64.to_radians().cos()).abs() < 1e-12, "{v:?}");
+    assert!(
+        (v[0] - 5.0 * 0.13f64.to_radians().cos()).abs() < 1e-12,
+        "{v:?}"
+    );
     assert_eq!(v[2], 0.0);
     let out = tenball(
         &[

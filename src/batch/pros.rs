@@ -240,4 +240,3 @@ pub fn plot(rows: &[TightnessRow], out: &std::path::Path) -> Result<(), String> 
     };
     go().map_err(|e| format!("{}: cannot draw the plot: {e}", out.display()))
 }
-

@@ -173,8 +173,8 @@ impl BatchRun {
             } else if !back.columns {
                 records::csv_columns()
             } else if self.done < total {
-                let next = run_break(&self.spec, self.shard.index(self.done))
-                    .map_err(RunError::input)?;
+                let next =
+                    run_break(&self.spec, self.shard.index(self.done)).map_err(RunError::input)?;
                 records::encode(format, &[next])
             } else {
                 Vec::new()

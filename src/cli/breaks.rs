@@ -9,13 +9,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use signal_hook::consts::{SIGINT, SIGTERM};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::CliError;
 use super::shot::parse_size;
 use super::sweep;
 use crate::batch::{BatchRun, BreakSpec, CuePlace, MAX_SHARDS, Noise, RunError, Shard, Tally};
 use crate::referee::Tightness;
 use crate::table::{Point, TableSize};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 #[derive(Debug, clap::Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -243,13 +243,10 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
         count: args.count,
     };
     let pool = args.spec.pool()?;
-    let mut run = BatchRun::open_or_resume(
-        spec,
-        shard,
-        args.out.as_deref(),
-        args.resume,
-        &mut |m| super::warn(&m),
-    )?;
+    let mut run =
+        BatchRun::open_or_resume(spec, shard, args.out.as_deref(), args.resume, &mut |m| {
+            super::warn(&m)
+        })?;
     // The signal that asks the run to stop (Ctrl-C, or `kill`): it ends after the breaks in
     // hand, their records written, with the shell's code for that signal (130, 143).
     let stop = Arc::new(AtomicUsize::new(0));
@@ -257,11 +254,9 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
         let _ = signal_hook::flag::register_usize(sig, stop.clone(), sig as usize);
     }
     let bar = progress(run.total(), run.done());
-    let finished = run.run(
-        &pool,
-        &|| stop.load(Ordering::SeqCst) != 0,
-        &mut |n| bar.inc(n),
-    )?;
+    let finished = run.run(&pool, &|| stop.load(Ordering::SeqCst) != 0, &mut |n| {
+        bar.inc(n)
+    })?;
     bar.finish_and_clear();
     print_summary(run.tally(), args.json)?;
     if !finished {
@@ -301,7 +296,6 @@ pub fn print_summary(tally: &Tally, json: bool) -> Result<(), CliError> {
         super::emit(&summary.to_text())
     }
 }
-
 
 fn merge(args: &MergeArgs) -> Result<(), CliError> {
     let tally = crate::batch::merge(&args.files, args.out.as_deref(), args.partial, &mut |m| {

@@ -62,7 +62,9 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
     if let Some(t) = args.threads
         && !(1..=256).contains(&t)
     {
-        return Err(CliError::input(format!("--threads must be 1 to 256, got {t}")));
+        return Err(CliError::input(format!(
+            "--threads must be 1 to 256, got {t}"
+        )));
     }
     if let Some(out) = &args.out
         && let Some(why) = crate::outfile::problem(out, "the records file")

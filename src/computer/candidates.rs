@@ -7,7 +7,7 @@ use super::{Decision, Level, NoMove, pocket_words, sample_config};
 use crate::adapter::play_shot;
 use crate::physics::{Layout, Strike};
 use crate::referee::{Call, GameState, PlayerId, Pocketed, RackResult, Ruling, TurnAction};
-use crate::table::{Point, Pocket, Table};
+use crate::table::{Pocket, Point, Table};
 
 /// A cut steeper than this is not tried (degrees).
 const MAX_CUT_DEG: f64 = 78.0;
@@ -31,7 +31,12 @@ pub(super) struct Context<'a> {
 /// A cut of `ball` into `pocket` from `cue`: the aim at the ghost ball (degrees), the cut
 /// angle (degrees) and the distances cue to ghost and ball to pocket (m); none for a cut
 /// steeper than `MAX_CUT_DEG`.
-pub fn ghost_aim(t: &Table, cue: Point, ball: Point, pocket: Pocket) -> Option<(f64, f64, f64, f64)> {
+pub fn ghost_aim(
+    t: &Table,
+    cue: Point,
+    ball: Point,
+    pocket: Pocket,
+) -> Option<(f64, f64, f64, f64)> {
     let target = t.pocket_mouth_centre(pocket);
     let (bx, by) = (target.x - ball.x, target.y - ball.y);
     let to_pocket = bx.hypot(by);
@@ -39,7 +44,10 @@ pub fn ghost_aim(t: &Table, cue: Point, ball: Point, pocket: Pocket) -> Option<(
         return None;
     }
     let (ux, uy) = (bx / to_pocket, by / to_pocket);
-    let ghost = Point::new(ball.x - 2.0 * t.ball_radius * ux, ball.y - 2.0 * t.ball_radius * uy);
+    let ghost = Point::new(
+        ball.x - 2.0 * t.ball_radius * ux,
+        ball.y - 2.0 * t.ball_radius * uy,
+    );
     let (vx, vy) = (ghost.x - cue.x, ghost.y - cue.y);
     let to_ghost = vx.hypot(vy);
     if to_ghost < 1e-9 {
@@ -114,7 +122,13 @@ struct Outcome {
 
 /// Plays `strike` `n` times with the level's noise; counts the samples that make the call
 /// legally (the shooter stays at the table), the fouls, and the next ball's ease.
-fn sample<R: Rng + ?Sized>(ctx: &Context, call: &Call, strike: &Strike, n: usize, rng: &mut R) -> Outcome {
+fn sample<R: Rng + ?Sized>(
+    ctx: &Context,
+    call: &Call,
+    strike: &Strike,
+    n: usize,
+    rng: &mut R,
+) -> Outcome {
     let t = ctx.state.table.spec();
     let noise = ctx.level.noise();
     let shooter = ctx.state.to_act();
@@ -189,7 +203,11 @@ fn cuts(ctx: &Context) -> Vec<Cut> {
     let t = ctx.state.table.spec();
     let (Some(cue), Some(ball)) = (
         ctx.layout.balls.iter().find(|b| b.ball == 0).map(|b| b.at),
-        ctx.layout.balls.iter().find(|b| b.ball == ctx.on).map(|b| b.at),
+        ctx.layout
+            .balls
+            .iter()
+            .find(|b| b.ball == ctx.on)
+            .map(|b| b.at),
     ) else {
         return Vec::new();
     };
@@ -301,7 +319,10 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
                 c.cut_deg,
                 100.0 * o.made,
                 if ctx.level.plays_position() && o.made > 0.0 {
-                    format!(", leaves the next ball at ease {:.2}", o.mine / o.made.max(1e-9))
+                    format!(
+                        ", leaves the next ball at ease {:.2}",
+                        o.mine / o.made.max(1e-9)
+                    )
                 } else {
                     String::new()
                 }
@@ -480,7 +501,10 @@ fn plain_hit(ctx: &Context) -> Result<Decision, NoMove> {
         call,
         strike: Strike::new(aim, 3.0),
         chance: 0.0,
-        why: format!("no open cut on the {}: a firm hit on it to drive balls to a rail", ctx.on),
+        why: format!(
+            "no open cut on the {}: a firm hit on it to drive balls to a rail",
+            ctx.on
+        ),
     })
 }
 
@@ -537,7 +561,12 @@ pub(super) fn place_in_hand(state: &GameState, layout: &Layout, on: u8) -> Point
     let (hx, hy) = (t.length / 2.0 - 2.0 * r, t.width / 2.0 - 2.0 * r);
     (0..=20)
         .flat_map(|i| (0..=10).map(move |j| (i, j)))
-        .map(|(i, j)| Point::new(-hx + 2.0 * hx * i as f64 / 20.0, -hy + 2.0 * hy * j as f64 / 10.0))
+        .map(|(i, j)| {
+            Point::new(
+                -hx + 2.0 * hx * i as f64 / 20.0,
+                -hy + 2.0 * hy * j as f64 / 10.0,
+            )
+        })
         .find(|&p| free(p))
         .unwrap_or(Point::new(t.head_string_x() - 0.1, 0.0))
 }

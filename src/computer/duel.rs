@@ -81,8 +81,11 @@ impl RackRecord {
         self.fouls[i] += u32::from(!r.legal);
         if !r.legal {
             let rules: Vec<String> = r.fouls.iter().map(|f| f.rule.clone()).collect();
-            self.foul_rules
-                .push(format!("{} {}", if i == 0 { "A" } else { "B" }, rules.join("+")));
+            self.foul_rules.push(format!(
+                "{} {}",
+                if i == 0 { "A" } else { "B" },
+                rules.join("+")
+            ));
         }
     }
 }
@@ -93,7 +96,11 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
     let seed = break_seed(spec.seed, index);
     let mut rng = StdRng::seed_from_u64(seed);
     let table = spec.table.spec();
-    let breaker = if index % 2 == 0 { PlayerId::A } else { PlayerId::B };
+    let breaker = if index % 2 == 0 {
+        PlayerId::A
+    } else {
+        PlayerId::B
+    };
     let mut state = GameState::with_breaker(Rules::default(), spec.table, breaker);
     let mut layout = Layout {
         table: spec.table,
@@ -234,7 +241,10 @@ pub fn summarize(spec: &DuelSpec, recs: &[RackRecord], race_to: Option<u32>) -> 
             share(sum(&|r| r.made[0]), sum(&|r| r.called[0])),
             share(sum(&|r| r.made[1]), sum(&|r| r.called[1])),
         ],
-        fouls_a_rack: [per_rack(sum(&|r| r.fouls[0])), per_rack(sum(&|r| r.fouls[1]))],
+        fouls_a_rack: [
+            per_rack(sum(&|r| r.fouls[0])),
+            per_rack(sum(&|r| r.fouls[1])),
+        ],
         safeties_a_rack: [
             per_rack(sum(&|r| r.safeties[0])),
             per_rack(sum(&|r| r.safeties[1])),

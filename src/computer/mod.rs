@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::batch::Noise;
 use crate::physics::{Layout, SimConfig, Strike};
 use crate::referee::{Call, GameState, InHand, TableChoice, TurnAction};
-use crate::table::{Placed, Point, Pocket};
+use crate::table::{Placed, Pocket, Point};
 
 pub use candidates::{ease, ghost_aim};
 
@@ -151,7 +151,8 @@ pub fn chances<R: Rng + ?Sized>(
     let (mut make, mut scratch, mut foul) = (0usize, 0usize, 0usize);
     for _ in 0..tries {
         let s = noise.apply(*strike, r, rng);
-        let Ok(p) = crate::adapter::play_shot(state, layout, call, &s, &[], &sample_config()) else {
+        let Ok(p) = crate::adapter::play_shot(state, layout, call, &s, &[], &sample_config())
+        else {
             foul += 1;
             continue;
         };

@@ -39,15 +39,14 @@ pub struct Coach {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Coach>().add_systems(
-        Update,
-        (figures, advise).chain().in_set(GameSystems::Input),
-    );
+    app.init_resource::<Coach>()
+        .add_systems(Update, (figures, advise).chain().in_set(GameSystems::Input));
 }
 
 /// A person's turn to shoot, with the call made.
 fn person_to_shoot(m: &Match, cycle: Option<&State<ShotCycle>>) -> bool {
-    let at_table = cycle.is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand));
+    let at_table =
+        cycle.is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand));
     at_table && m.computer[m.state.to_act().index()].is_none()
 }
 
@@ -140,7 +139,12 @@ fn advise(
             let (state, layout) = (m.state.clone(), m.layout.clone());
             m.message = Some("coach: thinking...".into());
             coach.advice_task = Some(AsyncComputeTaskPool::get().spawn(async move {
-                decide(&state, &layout, Level::Level(5), &mut StdRng::seed_from_u64(11))
+                decide(
+                    &state,
+                    &layout,
+                    Level::Level(5),
+                    &mut StdRng::seed_from_u64(11),
+                )
             }));
         }
     }

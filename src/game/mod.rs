@@ -34,18 +34,18 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 pub use camera::CameraView;
+pub use coach::Coach;
 pub use hud::text;
 pub use input::{
     AIM_DRAG_FINE, Aim, CallDraft, CallKind, Charge, Drag, Pick, Pointer, keep_in_hand_place, pick,
     turn_for_motion,
 };
 pub use lesson::{Lesson, Library, Markers, NextStep, OpenScenario};
+pub use opponent::PAUSE as OPPONENT_PAUSE;
 pub use playback::{BallPoses, Playback, PlaybackDone, ShotSound, SoundKind};
 pub use scene::{Quality, world as scene_world};
 pub use script::{Script, ScriptStep, picture_map_path};
 pub use session::{GameAction, Match, Mode, Snapshot};
-pub use coach::Coach;
-pub use opponent::PAUSE as OPPONENT_PAUSE;
 pub use tracking::{AidLevel, Aids, Prediction, Tracking};
 
 pub use crate::palette;

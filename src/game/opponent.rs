@@ -35,10 +35,8 @@ pub struct Opponent {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Opponent>().add_systems(
-        Update,
-        (think, close_card).in_set(GameSystems::Input),
-    );
+    app.init_resource::<Opponent>()
+        .add_systems(Update, (think, close_card).in_set(GameSystems::Input));
 }
 
 /// The turn's key: a decision belongs to one turn (rack, inning, shots so far, who acts, and

@@ -14,8 +14,7 @@ use super::{GameOptions, GameSystems, ShotCycle};
 use crate::adapter::{PlayedShot, play_shot};
 use crate::physics::{Layout, SimConfig, Strike, quat_to_world};
 use crate::referee::{
-    CUE, Call, CueBall, GameState, InHand, Phase, Ruling, TableChoice, Tightness, TurnAction,
-    rack,
+    CUE, Call, CueBall, GameState, InHand, Phase, Ruling, TableChoice, Tightness, TurnAction, rack,
 };
 use crate::table::{Placed, Pocket, Point, Table};
 use crate::tablefile::TableFile;

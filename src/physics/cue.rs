@@ -252,7 +252,11 @@ mod tests {
         });
         let ahead = 3.0 * 45f64.to_radians().cos();
         assert!((c.velocity[0] - ahead).abs() < 1e-9, "{:?}", c.velocity);
-        assert!((c.velocity[2] - E_BED * ahead).abs() < 1e-9, "{:?}", c.velocity);
+        assert!(
+            (c.velocity[2] - E_BED * ahead).abs() < 1e-9,
+            "{:?}",
+            c.velocity
+        );
         // A level stroke and a slightly raised one stay on the cloth.
         assert_eq!(strike(&Strike::new(0.0, 3.0)).velocity[2], 0.0);
         let raised = strike(&Strike {

@@ -344,7 +344,12 @@ impl GameState {
     }
 
     /// Scores a rack and sets up the next one, or ends the match.
-    pub(super) fn win_rack(&mut self, winner: PlayerId, how: WinReason, rule: &'static str) -> RackResult {
+    pub(super) fn win_rack(
+        &mut self,
+        winner: PlayerId,
+        how: WinReason,
+        rule: &'static str,
+    ) -> RackResult {
         let score = &mut self.score[winner.index()];
         // Below the race (validated), so no overflow.
         *score = score.saturating_add(1);

@@ -101,8 +101,7 @@ pub fn rack<R: Rng + ?Sized>(table: &Table, tightness: Tightness, rng: &mut R) -
     others.shuffle(rng);
     let mut others = others.into_iter();
     let gap = tightness.largest_gap();
-    let d = 2.0 * table.ball_radius
-        + gap.map_or(RACK_GAP, |g| RACK_MIN_GAP + 0.5 * g);
+    let d = 2.0 * table.ball_radius + gap.map_or(RACK_GAP, |g| RACK_MIN_GAP + 0.5 * g);
     let wander = gap.map_or(0.0, |g| 0.25 * g);
     let row_step = d * 3f64.sqrt() / 2.0;
     let apex = table.foot_spot();
@@ -231,7 +230,11 @@ mod tests {
             for seed in 0..200 {
                 let balls = rack(&table, t, &mut StdRng::seed_from_u64(seed));
                 assert_eq!(balls[0].ball, 1);
-                assert_eq!(balls[0].at, table.foot_spot(), "5.2: the apex on the foot spot");
+                assert_eq!(
+                    balls[0].at,
+                    table.foot_spot(),
+                    "5.2: the apex on the foot spot"
+                );
                 let g = gaps(&balls, r);
                 // 18 neighbouring pairs in a triangle of ten.
                 assert_eq!(g.len(), 18, "{t:?} seed {seed}: {g:?}");
@@ -239,8 +242,14 @@ mod tests {
             }
             let min = all.iter().copied().fold(f64::INFINITY, f64::min);
             let max = all.iter().copied().fold(0.0, f64::max);
-            assert!(min >= RACK_MIN_GAP - 1e-12, "{t:?}: overlap or touch, {min}");
-            assert!(max <= RACK_MIN_GAP + largest + 1e-12, "{t:?}: gap {max} > {largest}");
+            assert!(
+                min >= RACK_MIN_GAP - 1e-12,
+                "{t:?}: overlap or touch, {min}"
+            );
+            assert!(
+                max <= RACK_MIN_GAP + largest + 1e-12,
+                "{t:?}: gap {max} > {largest}"
+            );
             // Spread: the gaps use most of their range.
             assert!(min < RACK_MIN_GAP + 0.15 * largest, "{t:?}: smallest {min}");
             assert!(max > RACK_MIN_GAP + 0.75 * largest, "{t:?}: largest {max}");
@@ -255,11 +264,13 @@ mod tests {
         assert_ne!(a, b);
         // Mirror test: for each ball, its mirror place (y -> -y) is not a ball's place to 1 um.
         let mirrored = a.iter().filter(|p| {
-            a.iter().any(|q| {
-                (q.at.x - p.at.x).abs() < 1e-6 && (q.at.y + p.at.y).abs() < 1e-6
-            })
+            a.iter()
+                .any(|q| (q.at.x - p.at.x).abs() < 1e-6 && (q.at.y + p.at.y).abs() < 1e-6)
         });
-        assert!(mirrored.count() <= 1, "only the apex may lie on its own mirror place");
+        assert!(
+            mirrored.count() <= 1,
+            "only the apex may lie on its own mirror place"
+        );
         assert_eq!(
             rack(&table, Tightness::Typical, &mut StdRng::seed_from_u64(1)),
             a,

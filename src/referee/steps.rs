@@ -10,7 +10,7 @@ use super::rack::spot_ten;
 use super::ruling::{FoulFound, RackResult, Ruling, Spotted, WinReason};
 use super::shot::{CUE, Call, CueBallFate, Declared, Foul, Penalty, ShotFacts, list, plural};
 use super::state::{BallSet, ChoiceReason, CueBall, FoulCount, GameState, Phase, PlayerId};
-use crate::table::{Point, Pocket};
+use crate::table::{Pocket, Point};
 
 /// The fouls of a shot, the referee's penalty if one was declared, and declared events this
 /// edition does not count.
@@ -296,17 +296,23 @@ impl GameState {
         match found.penalty {
             Some(Penalty::LossOfMatch) => {
                 v.rule = "7.16";
-                v.say(format!("The referee awards the match to {opponent} (7.16)."));
+                v.say(format!(
+                    "The referee awards the match to {opponent} (7.16)."
+                ));
                 let s = &mut v.next.score[opponent.index()];
                 *s = (*s).max(v.next.rules.race_to.saturating_sub(1));
-                v.rack_result =
-                    Some(v.next.win_rack(opponent, WinReason::Unsportsmanlike, "7.16"));
+                v.rack_result = Some(
+                    v.next
+                        .win_rack(opponent, WinReason::Unsportsmanlike, "7.16"),
+                );
             }
             Some(Penalty::LossOfRack) => {
                 v.rule = "7.16";
                 v.say(format!("The referee awards the rack to {opponent} (7.16)."));
-                v.rack_result =
-                    Some(v.next.win_rack(opponent, WinReason::Unsportsmanlike, "7.16"));
+                v.rack_result = Some(
+                    v.next
+                        .win_rack(opponent, WinReason::Unsportsmanlike, "7.16"),
+                );
             }
             _ if three_fouls => {
                 v.rule = "7.14";

@@ -14,11 +14,11 @@
 //! down by a cushion's nose, above its centre, is kept on the cloth as Mathavan's model keeps
 //! it, in the air or not).
 
+use super::{Status, TableSim};
 use crate::physics::colliders::{from_world, to_world};
 use crate::physics::cue::HOP_MIN_VZ;
-use crate::physics::params::{BALL_MASS, E_BED, G};
-use super::{Status, TableSim};
 use crate::physics::log::Event;
+use crate::physics::params::{BALL_MASS, E_BED, G};
 use crate::table::Point;
 
 /// A ball this far above its resting height is in the air (m): the 1 mm hop of `HOP_MIN_VZ`.

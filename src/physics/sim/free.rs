@@ -694,7 +694,8 @@ impl TableSim {
             let q = self.motion_at(j, self.t);
             let d = [q.p[0] - f.m.p[0], q.p[1] - f.m.p[1]];
             let opening = (q.v[0] - v[0]) * d[0] + (q.v[1] - v[1]) * d[1];
-            let apart = (d[0] * d[0] + d[1] * d[1]).sqrt() > 2.0 * self.table.ball_radius + TOUCH_GAP;
+            let apart =
+                (d[0] * d[0] + d[1] * d[1]).sqrt() > 2.0 * self.table.ball_radius + TOUCH_GAP;
             if opening > 1e-9 || apart {
                 self.ball_pairs[lo][hi] = Episode::default();
             }

@@ -27,7 +27,9 @@ use super::{Status, TableSim};
 use crate::physics::cloth::Motion;
 use crate::physics::collide::{ball_friction, cross};
 use crate::physics::cushion::{cushions_touched, nose_beside};
-use crate::physics::params::{BALL_MASS, BALL_MODULUS, BALL_POISSON, E_BALL, E_CUSHION, MU_CUSHION};
+use crate::physics::params::{
+    BALL_MASS, BALL_MODULUS, BALL_POISSON, E_BALL, E_CUSHION, MU_CUSHION,
+};
 use crate::table::Rail;
 
 /// How long a ball's contact with a cushion lasts inside an impact (s): assumed, of the order
@@ -433,8 +435,14 @@ fn unit_restitution(alpha: f64) -> f64 {
     let h = 1.0e-4;
     for _ in 0..200_000 {
         let (k1x, k1v) = (v, accel(x, v));
-        let (k2x, k2v) = (v + 0.5 * h * k1v, accel(x + 0.5 * h * k1x, v + 0.5 * h * k1v));
-        let (k3x, k3v) = (v + 0.5 * h * k2v, accel(x + 0.5 * h * k2x, v + 0.5 * h * k2v));
+        let (k2x, k2v) = (
+            v + 0.5 * h * k1v,
+            accel(x + 0.5 * h * k1x, v + 0.5 * h * k1v),
+        );
+        let (k3x, k3v) = (
+            v + 0.5 * h * k2v,
+            accel(x + 0.5 * h * k2x, v + 0.5 * h * k2v),
+        );
         let (k4x, k4v) = (v + h * k3v, accel(x + h * k3x, v + h * k3v));
         x += h / 6.0 * (k1x + 2.0 * k2x + 2.0 * k3x + k4x);
         v += h / 6.0 * (k1v + 2.0 * k2v + 2.0 * k3v + k4v);
@@ -483,7 +491,11 @@ mod tests {
         // Hertz for E = 5.84 GPa, nu = 0.34: 0.39 ms at 1 m/s, 0.28 ms at 5, 0.25 ms at 10
         // (shared/notes/physics.md); the damped contact lasts a little less than the elastic.
         for (v, expect) in [(1.0, 3.9e-4), (5.0, 2.8e-4), (10.0, 2.45e-4)] {
-            assert!((contact_time(v) - expect).abs() < 0.05 * expect, "{v}: {}", contact_time(v));
+            assert!(
+                (contact_time(v) - expect).abs() < 0.05 * expect,
+                "{v}: {}",
+                contact_time(v)
+            );
             let (_, t) = lone_pair(v);
             assert!((t - expect).abs() < 0.08 * expect, "{v} m/s: touched {t} s");
         }

@@ -21,8 +21,8 @@ use bevy_rapier3d::rapier::prelude::*;
 
 use super::cloth::Motion;
 use super::colliders::{
-    ROLE_BED, ROLE_CUSHION, ROLE_FRAME, add_table, ball_groups, ball_material, from_world, over_pocket_hole,
-    to_world,
+    ROLE_BED, ROLE_CUSHION, ROLE_FRAME, add_table, ball_groups, ball_material, from_world,
+    over_pocket_hole, to_world,
 };
 use super::cue::{Strike, strike};
 use super::log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
