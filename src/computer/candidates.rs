@@ -295,6 +295,21 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
     // What the shot is worth: made, the shooter goes on (+1 a ball); missed, the opponent
     // comes to the table with his chance (a foul: ball in hand).
     let shot_value = chance - (1.0 - chance - fouls) * AFTER_A_MISS - fouls * AFTER_A_FOUL;
+    let push_out_allowed = matches!(
+        ctx.state.turn().action,
+        TurnAction::Shoot {
+            push_out_allowed: true,
+            ..
+        }
+    );
+    if push_out_allowed
+        && chance < SAFETY_BELOW
+        && ctx.level.uses_spin()
+        && let Some(push) = best_push_out(ctx, rng)
+        && push.0 > shot_value
+    {
+        return Ok(push.1);
+    }
     if chance < SAFETY_BELOW
         && ctx.level.plays_safe()
         && ctx.safety_allowed
@@ -397,6 +412,55 @@ fn best_safety<R: Rng + ?Sized>(ctx: &Context, n: usize, rng: &mut R) -> Option<
                         ctx.on,
                         100.0 * o.made,
                         100.0 * left
+                    ),
+                },
+            ));
+        }
+    }
+    best
+}
+
+/// 5.4: after the break, a push out when nothing is on: soft rolls of the cue ball in eight
+/// directions, each played once with the level's error; from where it stops, the best cut's
+/// chance p decides the opponent's choice as the computer makes it (play the table at 0.5 or
+/// more): the push is worth -p when the opponent plays and +p when he hands it back, so the
+/// best push leaves a shot just too hard to take.
+fn best_push_out<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Option<(f64, Decision)> {
+    let mut best: Option<(f64, Decision)> = None;
+    for k in 0..8 {
+        let strike = Strike::new(45.0 * k as f64, 1.0);
+        let o = sample(ctx, &Call::PushOut, &strike, 1, rng);
+        let Some((after, layout)) = &o.after else {
+            continue;
+        };
+        // Whoever plays next plays from here (the chance is the same for either at one level).
+        let Ok(state) = after.choose(crate::referee::TableChoice::PlayTable) else {
+            continue;
+        };
+        if state.on_table.is_empty() {
+            continue;
+        }
+        let next = Context {
+            state: &state,
+            layout,
+            level: ctx.level,
+            on: state.lowest_ball(),
+            safety_allowed: false,
+        };
+        let p = best_cut_chance(&next, rng);
+        let value = if p >= 0.5 { -p } else { p };
+        if best.as_ref().is_none_or(|b| value > b.0) {
+            best = Some((
+                value,
+                Decision::Stroke {
+                    place: None,
+                    call: Call::PushOut,
+                    strike,
+                    chance: 0.0,
+                    why: format!(
+                        "a push out (5.4): nothing is on; it leaves the {} at {:.0} %",
+                        next.on,
+                        100.0 * p
                     ),
                 },
             ));

@@ -53,6 +53,7 @@ pub struct RackRecord {
     /// Each foul's rules, in order, with the player: "A 7.1".
     pub foul_rules: Vec<String>,
     pub safeties: [u32; 2],
+    pub push_outs: [u32; 2],
     /// Called shots tried and made.
     pub called: [u32; 2],
     pub made: [u32; 2],
@@ -78,6 +79,7 @@ impl RackRecord {
             self.made[i] += u32::from(made);
         }
         self.safeties[i] += u32::from(*call == Call::Safety);
+        self.push_outs[i] += u32::from(*call == Call::PushOut);
         self.fouls[i] += u32::from(!r.legal);
         if !r.legal {
             let rules: Vec<String> = r.fouls.iter().map(|f| f.rule.clone()).collect();
@@ -118,6 +120,7 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
         fouls: [0; 2],
         foul_rules: Vec::new(),
         safeties: [0; 2],
+        push_outs: [0; 2],
         called: [0; 2],
         made: [0; 2],
         in_hand: [0; 2],
@@ -204,6 +207,7 @@ pub struct DuelSummary {
     pub make_share: [f64; 2],
     pub fouls_a_rack: [f64; 2],
     pub safeties_a_rack: [f64; 2],
+    pub push_outs_a_rack: [f64; 2],
     pub run_out_from_hand: [f64; 2],
     pub balls_on_break: f64,
 }
@@ -249,6 +253,10 @@ pub fn summarize(spec: &DuelSpec, recs: &[RackRecord], race_to: Option<u32>) -> 
             per_rack(sum(&|r| r.safeties[0])),
             per_rack(sum(&|r| r.safeties[1])),
         ],
+        push_outs_a_rack: [
+            per_rack(sum(&|r| r.push_outs[0])),
+            per_rack(sum(&|r| r.push_outs[1])),
+        ],
         run_out_from_hand: [
             share(sum(&|r| r.out_from_hand[0]), sum(&|r| r.in_hand[0])),
             share(sum(&|r| r.out_from_hand[1]), sum(&|r| r.in_hand[1])),
@@ -282,7 +290,7 @@ impl DuelSummary {
             ));
         }
         out.push_str(&format!(
-            "  unfinished racks             {}\n  break and run                {}\n  called shots made            A {:.1} %, B {:.1} %\n  run out from ball in hand    A {:.1} %, B {:.1} %\n  fouls a rack                 A {:.2}, B {:.2}\n  safeties a rack              A {:.2}, B {:.2}\n  balls made on the break      {:.2}\n",
+            "  unfinished racks             {}\n  break and run                {}\n  called shots made            A {:.1} %, B {:.1} %\n  run out from ball in hand    A {:.1} %, B {:.1} %\n  fouls a rack                 A {:.2}, B {:.2}\n  safeties a rack              A {:.2}, B {:.2}\n  push outs a rack             A {:.2}, B {:.2}\n  balls made on the break      {:.2}\n",
             self.unfinished_racks,
             pct(&self.break_and_run),
             100.0 * self.make_share[0],
@@ -293,6 +301,8 @@ impl DuelSummary {
             self.fouls_a_rack[1],
             self.safeties_a_rack[0],
             self.safeties_a_rack[1],
+            self.push_outs_a_rack[0],
+            self.push_outs_a_rack[1],
             self.balls_on_break
         ));
         out
