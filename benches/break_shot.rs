@@ -79,9 +79,32 @@ fn bench(c: &mut Criterion) {
     }
 }
 
+/// What a flight costs: a jump (45 degrees, 3 m/s: three hops, rapier's steps while the ball
+/// is in the air) against the same stroke level, both a lone cue ball to rest.
+fn flight(c: &mut Criterion) {
+    let layout = Layout {
+        table: TableSize::NineFoot,
+        balls: vec![Placed {
+            ball: 0,
+            at: Point::new(-0.8, 0.0),
+        }],
+    };
+    let cfg = SimConfig {
+        sample_dt: 0.0,
+        ..SimConfig::default()
+    };
+    for (name, elevation_deg) in [("jump_shot_to_rest", 45.0), ("level_shot_to_rest", 0.0)] {
+        let s = Strike {
+            elevation_deg,
+            ..Strike::new(0.0, 3.0)
+        };
+        c.bench_function(name, |b| b.iter(|| simulate(&layout, &s, &cfg).unwrap()));
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20);
-    targets = bench
+    targets = bench, flight
 }
 criterion_main!(benches);

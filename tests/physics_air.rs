@@ -308,3 +308,29 @@ fn a_ball_struck_down_into_the_slate_by_a_ball_in_the_air_bounces_up_and_can_lea
         level.events
     );
 }
+
+#[test]
+fn each_bounce_after_a_jump_rises_e_squared_as_high_as_the_one_before() {
+    // A bounce leaves the cloth at e times the speed it landed with: its flight lasts e times
+    // as long and it rises e^2 as high. The bed's restitution is 0.5; rapier's soft contact
+    // gives it within 0.1.
+    let log = play(&[(0, -0.8, 0.0)], jump(0.0, 3.0, 45.0));
+    let mut up = None;
+    let mut flights = Vec::new();
+    for e in &log.events {
+        match e {
+            Event::Airborne { t, ball: 0, .. } => up = Some(*t),
+            Event::Landing { t, ball: 0, .. } => {
+                if let Some(t0) = up.take() {
+                    flights.push(t - t0);
+                }
+            }
+            _ => {}
+        }
+    }
+    assert!(flights.len() >= 2, "{flights:?}");
+    for w in flights.windows(2).take(2) {
+        let ratio = w[1] / w[0];
+        assert!((ratio - E_BED).abs() < 0.1, "flights {flights:?}: ratio {ratio}");
+    }
+}
