@@ -331,6 +331,9 @@ fn each_bounce_after_a_jump_rises_e_squared_as_high_as_the_one_before() {
     assert!(flights.len() >= 2, "{flights:?}");
     for w in flights.windows(2).take(2) {
         let ratio = w[1] / w[0];
-        assert!((ratio - E_BED).abs() < 0.1, "flights {flights:?}: ratio {ratio}");
+        assert!(
+            (ratio - E_BED).abs() < 0.1,
+            "flights {flights:?}: ratio {ratio}"
+        );
     }
 }

@@ -10,7 +10,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::input::{Aim, CallKind};
+use super::input::Aim;
 use super::keymap::{Control, just};
 use super::session::{GameAction, Match};
 use super::{GameSystems, ShotCycle};
@@ -158,22 +158,6 @@ fn take(
     aim: &mut Aim,
     actions: &mut MessageWriter<GameAction>,
 ) {
-    if let Some(p) = place {
-        actions.write(GameAction::PlaceCueBall(p));
-    }
-    match call {
-        Call::Ball { ball, pocket } => {
-            actions.write(GameAction::CallKind(CallKind::Ball));
-            actions.write(GameAction::CallBall(ball));
-            actions.write(GameAction::CallPocket(pocket));
-        }
-        Call::Safety => {
-            actions.write(GameAction::CallKind(CallKind::Safety));
-        }
-        Call::PushOut => {
-            actions.write(GameAction::CallKind(CallKind::PushOut));
-        }
-        Call::Break => {}
-    }
+    actions.write_batch(super::opponent::set_up_actions(place, &call));
     aim.stroke = strike;
 }

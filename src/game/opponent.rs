@@ -15,6 +15,7 @@ use super::session::{GameAction, Match};
 use super::{GameSystems, ShotCycle};
 use crate::computer::{Decision, NoMove, decide};
 use crate::referee::{Call, Phase, PlayerId};
+use crate::table::Point;
 
 /// Seconds a computer's decision is shown before it is played, and a ruling card before the
 /// computer closes it: time for a person to follow.
@@ -125,26 +126,26 @@ fn think(
 
 /// The cue ball put down and the call made, as a person would with the mouse.
 fn set_up_on_table(d: &Decision, actions: &mut MessageWriter<GameAction>) {
-    let Decision::Stroke { place, call, .. } = d else {
-        return;
-    };
-    if let Some(p) = place {
-        actions.write(GameAction::PlaceCueBall(*p));
+    if let Decision::Stroke { place, call, .. } = d {
+        actions.write_batch(set_up_actions(*place, call));
     }
-    match call {
-        Call::Ball { ball, pocket } => {
-            actions.write(GameAction::CallKind(CallKind::Ball));
-            actions.write(GameAction::CallBall(*ball));
-            actions.write(GameAction::CallPocket(*pocket));
-        }
-        Call::Safety => {
-            actions.write(GameAction::CallKind(CallKind::Safety));
-        }
-        Call::PushOut => {
-            actions.write(GameAction::CallKind(CallKind::PushOut));
-        }
+}
+
+/// The actions that put the cue ball (in hand) at `place` and make `call`: the computer's and
+/// the coach's advice taken.
+pub(super) fn set_up_actions(place: Option<Point>, call: &Call) -> Vec<GameAction> {
+    let mut out: Vec<GameAction> = place.map(GameAction::PlaceCueBall).into_iter().collect();
+    match *call {
+        Call::Ball { ball, pocket } => out.extend([
+            GameAction::CallKind(CallKind::Ball),
+            GameAction::CallBall(ball),
+            GameAction::CallPocket(pocket),
+        ]),
+        Call::Safety => out.push(GameAction::CallKind(CallKind::Safety)),
+        Call::PushOut => out.push(GameAction::CallKind(CallKind::PushOut)),
         Call::Break => {}
     }
+    out
 }
 
 fn reason(d: &Decision) -> &str {
