@@ -66,13 +66,13 @@ pub(super) fn section(ui: &mut egui::Ui, p: &mut DockParams) {
 fn coach_line(ui: &mut egui::Ui, p: &DockParams) {
     let words = match &p.coach.chances {
         Some(c) => format!(
-            "coach: makes {:.0} %, scratch {:.0} %, foul {:.0} % ({} tries, a good player's error; q: advice)",
+            "coach: make {:.0} %, scratch {:.0} %, foul {:.0} % ({} tries; q: advice)",
             100.0 * c.make,
             100.0 * c.scratch,
             100.0 * c.foul,
             c.tries
         ),
-        None => "coach: call a ball and a pocket for the chances (q: advice)".into(),
+        None => "coach: call a ball and a pocket (q: advice)".into(),
     };
     ui.small(words);
 }
