@@ -3,8 +3,8 @@
 
 use rand::Rng;
 
-use super::{Decision, Level, NoMove, pocket_words, sample_config};
-use crate::adapter::play_shot;
+use super::{Decision, Level, NoMove, sample_config};
+use crate::adapter::{PlayedShot, play_shot};
 use crate::physics::{Layout, Strike};
 use crate::referee::{Call, GameState, PlayerId, Pocketed, RackResult, Ruling, TurnAction};
 use crate::table::{Pocket, Point, Table};
@@ -140,15 +140,8 @@ fn sample<R: Rng + ?Sized>(
             continue;
         };
         let r = &played.judged.ruling;
-        let made = match call {
-            Call::Ball { ball, pocket } => {
-                r.legal
-                    && played.facts.pocketed.contains(&Pocketed {
-                        ball: *ball,
-                        pocket: *pocket,
-                    })
-                    && stays_or_wins(r, shooter)
-            }
+        let made = match *call {
+            Call::Ball { ball, pocket } => made_call(&played, ball, pocket, shooter),
             _ => r.legal,
         };
         out.made += f64::from(made);
@@ -186,6 +179,43 @@ pub(super) fn stays_or_wins(r: &Ruling, shooter: PlayerId) -> bool {
         Some(RackResult::Won { winner, .. }) => winner == shooter,
         Some(RackResult::Stalemate { .. }) => false,
         None => r.next.player == shooter,
+    }
+}
+
+/// The shot legally made the called `ball` in the called `pocket`, and `shooter` stays at
+/// the table or has won the rack.
+pub(super) fn made_call(played: &PlayedShot, ball: u8, pocket: Pocket, shooter: PlayerId) -> bool {
+    let r = &played.judged.ruling;
+    r.legal
+        && played.facts.pocketed.contains(&Pocketed { ball, pocket })
+        && stays_or_wins(r, shooter)
+}
+
+/// The line from the cue ball to the ball on: the aim at the ball's centre (degrees) and the
+/// distance between the centres (m).
+struct LineToBall {
+    cue: Point,
+    ball: Point,
+    centre_deg: f64,
+    dist: f64,
+}
+
+impl LineToBall {
+    fn of(ctx: &Context) -> Option<LineToBall> {
+        let cue = ctx.layout.balls.iter().find(|b| b.ball == 0)?.at;
+        let ball = ctx.layout.balls.iter().find(|b| b.ball == ctx.on)?.at;
+        let (dx, dy) = (ball.x - cue.x, ball.y - cue.y);
+        Some(LineToBall {
+            cue,
+            ball,
+            centre_deg: dy.atan2(dx).to_degrees(),
+            dist: dx.hypot(dy),
+        })
+    }
+
+    /// The aim that passes `offset` ball radii (`r`) beside the ball's centre (degrees).
+    fn beside(&self, offset: f64, r: f64) -> f64 {
+        self.centre_deg + (offset * r / self.dist).atan().to_degrees()
     }
 }
 
@@ -330,7 +360,7 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
             let why = format!(
                 "the {} in the {}, a {:.0} degree cut: {:.0} % at this level{}",
                 ctx.on,
-                pocket_words(c.pocket),
+                c.pocket.name(),
                 c.cut_deg,
                 100.0 * o.made,
                 if ctx.level.plays_position() && o.made > 0.0 {
@@ -363,15 +393,11 @@ fn stroke(c: &Cut, chance: f64, why: String) -> Decision {
 /// from a legal sample's position). Returns the safety's value (as `shot_value`: minus what
 /// the opponent is left, a foul costing ball in hand) and the decision.
 fn best_safety<R: Rng + ?Sized>(ctx: &Context, n: usize, rng: &mut R) -> Option<(f64, Decision)> {
-    let t = ctx.state.table.spec();
-    let cue = ctx.layout.balls.iter().find(|b| b.ball == 0)?.at;
-    let ball = ctx.layout.balls.iter().find(|b| b.ball == ctx.on)?.at;
-    let (dx, dy) = (ball.x - cue.x, ball.y - cue.y);
-    let centre = dy.atan2(dx).to_degrees();
-    let dist = dx.hypot(dy);
+    let r = ctx.state.table.spec().ball_radius;
+    let line = LineToBall::of(ctx)?;
     let mut tried: Vec<(f64, Strike, Outcome)> = Vec::new();
     for offset in [-1.4, -0.7, 0.0, 0.7, 1.4] {
-        let aim = centre + (offset * t.ball_radius / dist).atan().to_degrees();
+        let aim = line.beside(offset, r);
         for speed in [0.9, 1.4, 2.2] {
             let strike = Strike::new(aim, speed);
             let o = sample(ctx, &Call::Safety, &strike, n, rng);
@@ -474,11 +500,8 @@ fn best_push_out<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Option<(f64, De
 /// where it may be called, else the ball on called in its nearest pocket).
 fn legal_hit<R: Rng + ?Sized>(ctx: &Context, n: usize, rng: &mut R) -> Option<Decision> {
     let t = ctx.state.table.spec();
-    let cue = ctx.layout.balls.iter().find(|b| b.ball == 0)?.at;
-    let ball = ctx.layout.balls.iter().find(|b| b.ball == ctx.on)?.at;
-    let (dx, dy) = (ball.x - cue.x, ball.y - cue.y);
-    let centre = dy.atan2(dx).to_degrees();
-    let dist = dx.hypot(dy);
+    let line = LineToBall::of(ctx)?;
+    let (cue, ball) = (line.cue, line.ball);
     let Ok(Decision::Stroke { call, .. }) = plain_hit(ctx) else {
         return None;
     };
@@ -493,12 +516,8 @@ fn legal_hit<R: Rng + ?Sized>(ctx: &Context, n: usize, rng: &mut R) -> Option<De
         Point::new(ball.x, -2.0 * hy - ball.y),
     ]
     .map(|m| ((m.y - cue.y).atan2(m.x - cue.x).to_degrees(), [2.5, 4.0]));
-    let direct = [-1.8, -1.2, -0.6, 0.0, 0.6, 1.2, 1.8].map(|offset: f64| {
-        (
-            centre + (offset * t.ball_radius / dist).atan().to_degrees(),
-            [1.5, 3.0],
-        )
-    });
+    let direct = [-1.8, -1.2, -0.6, 0.0, 0.6, 1.2, 1.8]
+        .map(|offset: f64| (line.beside(offset, t.ball_radius), [1.5, 3.0]));
     let mut best: Option<(f64, Strike)> = None;
     for (aim, speeds) in direct.into_iter().chain(kicks) {
         for speed in speeds {

@@ -11,7 +11,7 @@ use super::{Decision, Level, decide, put_cue_ball};
 use crate::adapter::play_shot;
 use crate::batch::{Share, break_seed};
 use crate::physics::Layout;
-use crate::referee::{Call, GameState, PlayerId, Pocketed, RackResult, Rules, Tightness, rack};
+use crate::referee::{Call, GameState, PlayerId, RackResult, Rules, Tightness, rack};
 use crate::table::TableSize;
 
 /// A rack stops here if nobody has won it (shots).
@@ -73,10 +73,7 @@ impl RackRecord {
         }
         if let Call::Ball { ball, pocket } = *call {
             self.called[i] += 1;
-            let made = r.legal
-                && played.facts.pocketed.contains(&Pocketed { ball, pocket })
-                && super::candidates::stays_or_wins(r, player);
-            self.made[i] += u32::from(made);
+            self.made[i] += u32::from(super::candidates::made_call(played, ball, pocket, player));
         }
         self.safeties[i] += u32::from(*call == Call::Safety);
         self.push_outs[i] += u32::from(*call == Call::PushOut);

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::batch::Noise;
 use crate::physics::{Layout, SimConfig, Strike};
 use crate::referee::{Call, GameState, InHand, TableChoice, TurnAction};
-use crate::table::{Placed, Pocket, Point};
+use crate::table::{Placed, Point};
 
 pub use candidates::{ease, ghost_aim};
 
@@ -157,15 +157,8 @@ pub fn chances<R: Rng + ?Sized>(
             continue;
         };
         let ruling = &p.judged.ruling;
-        let made = match call {
-            Call::Ball { ball, pocket } => {
-                ruling.legal
-                    && p.facts.pocketed.contains(&crate::referee::Pocketed {
-                        ball: *ball,
-                        pocket: *pocket,
-                    })
-                    && candidates::stays_or_wins(ruling, shooter)
-            }
+        let made = match *call {
+            Call::Ball { ball, pocket } => candidates::made_call(&p, ball, pocket, shooter),
             _ => false,
         };
         make += usize::from(made);
@@ -294,9 +287,4 @@ fn sample_config() -> SimConfig {
         max_time: 30.0,
         ..SimConfig::default()
     }
-}
-
-/// The words for a pocket in an explanation.
-fn pocket_words(p: Pocket) -> &'static str {
-    p.name()
 }
