@@ -4,38 +4,14 @@
 
 mod common;
 
+use common::{layout, shot_state};
+
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tenball::computer::duel::{DuelSpec, play_rack};
 use tenball::computer::{Decision, Level, decide};
-use tenball::physics::Layout;
-use tenball::referee::{BallSet, Call, CueBall, GameState, Phase, PlayerId, Rules, Tightness};
-use tenball::table::{Placed, Pocket, Point, TableSize};
-
-fn layout(balls: &[(u8, f64, f64)]) -> Layout {
-    Layout {
-        table: TableSize::NineFoot,
-        balls: balls
-            .iter()
-            .map(|&(ball, x, y)| Placed {
-                ball,
-                at: Point::new(x, y),
-            })
-            .collect(),
-    }
-}
-
-fn shot_state(balls: &[u8]) -> GameState {
-    let mut s = GameState::with_breaker(Rules::default(), TableSize::NineFoot, PlayerId::A);
-    s.on_table = balls.iter().copied().collect::<BallSet>();
-    s.phase = Phase::Shot {
-        shooter: PlayerId::A,
-        cue_ball: CueBall::AsItLies,
-        push_out: false,
-    };
-    s.inning = 2;
-    s
-}
+use tenball::referee::{Call, Tightness};
+use tenball::table::{Pocket, TableSize};
 
 fn spec(a: Level, b: Level) -> DuelSpec {
     DuelSpec {

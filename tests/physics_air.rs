@@ -2,42 +2,17 @@
 //! flights that end on the table, on a rail or off it, the rack's Hertz contacts, and frozen
 //! balls that leave and return.
 
+mod common;
+
+use common::{layout, shot_state};
 use tenball::adapter::facts_from_log;
 use tenball::physics::params::{E_BED, G};
 use tenball::physics::{Event, Layout, ShotLog, SimConfig, Strike, simulate};
-use tenball::referee::{
-    BallSet, Call, CueBall, CueBallFate, GameState, Phase, PlayerId, Rules, Tightness, rack,
-};
+use tenball::referee::{Call, CueBallFate, Tightness, rack};
 use tenball::table::{BALL_RADIUS as R, Placed, Point, TableSize};
-
-fn layout(balls: &[(u8, f64, f64)]) -> Layout {
-    Layout {
-        table: TableSize::NineFoot,
-        balls: balls
-            .iter()
-            .map(|&(ball, x, y)| Placed {
-                ball,
-                at: Point::new(x, y),
-            })
-            .collect(),
-    }
-}
 
 fn play(balls: &[(u8, f64, f64)], strike: Strike) -> ShotLog {
     simulate(&layout(balls), &strike, &SimConfig::default()).expect("valid shot")
-}
-
-/// A called shot by A with `balls` on the table.
-fn shot_state(balls: &[u8]) -> GameState {
-    let mut s = GameState::with_breaker(Rules::default(), TableSize::NineFoot, PlayerId::A);
-    s.on_table = balls.iter().copied().collect::<BallSet>();
-    s.phase = Phase::Shot {
-        shooter: PlayerId::A,
-        cue_ball: CueBall::AsItLies,
-        push_out: false,
-    };
-    s.inning = 2;
-    s
 }
 
 fn jump(aim_deg: f64, speed: f64, elevation_deg: f64) -> Strike {

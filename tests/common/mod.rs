@@ -1,4 +1,6 @@
-//! Helpers shared by the tests that run the `tenball` binary.
+//! Helpers shared by the integration tests: running the `tenball` binary, and positions
+//! (balls on a 9 ft table, a called shot's state) built from numbers.
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -19,4 +21,37 @@ pub fn tenball(args: &[&str], stdin: &str) -> Output {
         .write_all(stdin.as_bytes())
         .unwrap();
     child.wait_with_output().unwrap()
+}
+
+/// Balls `(number, x, y)` on a 9 ft table.
+pub fn layout(balls: &[(u8, f64, f64)]) -> tenball::physics::Layout {
+    use tenball::table::{Placed, Point, TableSize};
+    tenball::physics::Layout {
+        table: TableSize::NineFoot,
+        balls: balls
+            .iter()
+            .map(|&(ball, x, y)| Placed {
+                ball,
+                at: Point::new(x, y),
+            })
+            .collect(),
+    }
+}
+
+/// A called shot by A, from where the cue ball lies, with `balls` on the table (inning 2).
+pub fn shot_state(balls: &[u8]) -> tenball::referee::GameState {
+    use tenball::referee::{BallSet, CueBall, GameState, Phase, PlayerId, Rules};
+    let mut s = GameState::with_breaker(
+        Rules::default(),
+        tenball::table::TableSize::NineFoot,
+        PlayerId::A,
+    );
+    s.on_table = balls.iter().copied().collect::<BallSet>();
+    s.phase = Phase::Shot {
+        shooter: PlayerId::A,
+        cue_ball: CueBall::AsItLies,
+        push_out: false,
+    };
+    s.inning = 2;
+    s
 }
