@@ -9,7 +9,7 @@ use std::path::Path;
 use plotters::prelude::*;
 
 use crate::palette::{BALL_COLOURS, CLOTH};
-use crate::physics::{CUSHION_DEPTH, Event, Layout, ShotLog, pocket_holes, position_at};
+use crate::physics::{CUSHION_DEPTH, Event, Layout, ShotLog, pocket_holes};
 use crate::scenario::Scenario;
 use crate::table::Table;
 
@@ -161,7 +161,7 @@ where
             let pts: Vec<(i32, i32)> = p
                 .samples
                 .iter()
-                .map(|s| px(t, s[1] as f64, s[2] as f64))
+                .map(|s| px(t, s.at.x as f64, s.at.y as f64))
                 .collect();
             let moved = pts.first() != pts.last();
             if !moved || pts.len() < 2 {
@@ -211,8 +211,8 @@ where
         let path_of = |ball: u8| log.paths.iter().find(|p| p.ball == ball);
         let at = |ball: u8, time: f64| {
             path_of(ball)
-                .and_then(|p| position_at(&p.samples, time))
-                .map(|q| (q[0], q[1]))
+                .and_then(|p| p.point_at(time))
+                .map(|q| (q.x, q.y))
         };
         let mut n = 0;
         for e in &log.events {

@@ -27,7 +27,7 @@ fn peak(log: &ShotLog, ball: u8) -> f64 {
     log.paths
         .iter()
         .find(|p| p.ball == ball)
-        .map(|p| p.samples.iter().map(|s| s[3] as f64).fold(0.0, f64::max))
+        .map(|p| p.samples.iter().map(|s| s.at.z as f64).fold(0.0, f64::max))
         .unwrap()
         - R
 }

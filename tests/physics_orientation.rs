@@ -19,9 +19,12 @@ fn lone_ball(strike: Strike, fast_forward: bool) -> Vec<[f32; 8]> {
         sample_dt: 1.0 / 240.0,
         ..SimConfig::default()
     };
+    // The samples in their JSON form, [t, x, y, height, qx, qy, qz, qw].
     simulate(&layout, &strike, &cfg).unwrap().paths[0]
         .samples
-        .clone()
+        .iter()
+        .map(|&s| s.into())
+        .collect()
 }
 
 /// Angle (rad) of the turn between two samples' quaternions, 0 to pi.

@@ -9,7 +9,10 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use super::playback::BallPoses;
 use super::{GameSystems, Match};
 pub use crate::palette::BALL_COLOURS;
-use crate::physics::BallId;
+
+/// Marks the entity that shows ball `0` (cue) to `10`.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BallId(pub u8);
 
 pub fn ball_colour(ball: u8) -> Color {
     let [r, g, b] = BALL_COLOURS[ball as usize];

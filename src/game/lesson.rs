@@ -11,7 +11,7 @@ use super::input::{Aim, CallKind};
 use super::playback::Playback;
 use super::session::{GameAction, Match};
 use super::{GameSystems, ShotCycle};
-use crate::physics::{Event, position_at};
+use crate::physics::Event;
 use crate::referee::{CUE, Call};
 use crate::scenario::{Scenario, compare, told_layout};
 use crate::table::Point;
@@ -248,8 +248,7 @@ fn markers(playback: Res<Playback>, mut out: ResMut<Markers>) {
         log.paths
             .iter()
             .find(|p| p.ball == ball)
-            .and_then(|p| position_at(&p.samples, t))
-            .map(|q| Point::new(q[0], q[1]))
+            .and_then(|p| p.point_at(t))
     };
     let mut mk = Markers::default();
     let mut first_t = None;

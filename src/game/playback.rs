@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use super::keymap::{Control, just};
 use super::session::Match;
 use super::{GameSystems, ShotCycle};
-use crate::physics::{Event, ShotLog, pose_at, quat_to_world, to_world};
+use crate::physics::{Event, ShotLog, quat_to_world, to_world};
 use crate::referee::CUE;
 
 /// The shot being played back.
@@ -192,12 +192,12 @@ fn poses(
                 continue;
             };
             // A ball whose path ended early left the table (pocketed or off): gone after it.
-            if (last[0] as f64) + 0.05 < playback.t && (last[0] as f64) < log.duration - 1e-6 {
+            if (last.t as f64) + 0.05 < playback.t && (last.t as f64) < log.duration - 1e-6 {
                 continue;
             }
-            if let Some(([x, y, h], q)) = pose_at(&p.samples, playback.t) {
-                let w = to_world(x, y, h);
-                let rot = quat_to_world(q) * playback.start_orient[p.ball as usize];
+            if let Some(s) = p.pose_at(playback.t) {
+                let w = to_world(s.at.x as f64, s.at.y as f64, s.at.z as f64);
+                let rot = quat_to_world(s.turn) * playback.start_orient[p.ball as usize];
                 out[p.ball as usize] = Some((Vec3::new(w.x, w.y, w.z), rot.normalize()));
             }
         }

@@ -336,7 +336,7 @@ impl Match {
         // Orientations: each ball turned by its path's last sample.
         for p in &shot.played.log.paths {
             if let Some(s) = p.samples.last() {
-                let q = quat_to_world([s[4] as f64, s[5] as f64, s[6] as f64, s[7] as f64]);
+                let q = quat_to_world(s.turn);
                 let o = &mut self.orient[p.ball as usize];
                 *o = (q * *o).normalize();
             }

@@ -12,7 +12,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use super::input::{Aim, CallKind};
 use super::session::{Match, Mode};
 use super::{GameSystems, ShotCycle};
-use crate::physics::{Event, Layout, SimConfig, Strike, simulate, to_world};
+use crate::physics::{Event, Layout, PathSample, SimConfig, Strike, simulate, to_world};
 use crate::referee::{CUE, TurnAction};
 use crate::table::Pocket;
 
@@ -187,21 +187,20 @@ fn predict(time: Res<Time>, m: Res<Match>, aim: Res<Aim>, mut tr: ResMut<Trackin
 
 /// A path's samples up to time `t`, the last carried on from the two before it (a sample after
 /// `t` would already have turned at the contact).
-fn leg_until(samples: &[[f32; 8]], t: f64) -> Vec<[f32; 8]> {
-    let mut leg: Vec<[f32; 8]> = samples
+fn leg_until(samples: &[PathSample], t: f64) -> Vec<PathSample> {
+    let mut leg: Vec<PathSample> = samples
         .iter()
-        .take_while(|s| (s[0] as f64) <= t)
+        .take_while(|s| (s.t as f64) <= t)
         .copied()
         .collect();
     if let [.., a, b] = leg[..] {
-        let dt = (b[0] - a[0]).max(1e-6);
-        let k = (t as f32 - b[0]) / dt;
-        let mut end = b;
-        end[0] = t as f32;
-        for i in 1..4 {
-            end[i] = b[i] + (b[i] - a[i]) * k;
-        }
-        leg.push(end);
+        let dt = (b.t - a.t).max(1e-6);
+        let k = (t as f32 - b.t) / dt;
+        leg.push(PathSample {
+            t: t as f32,
+            at: b.at + (b.at - a.at) * k,
+            turn: b.turn,
+        });
     }
     leg
 }
@@ -215,8 +214,8 @@ pub fn predict_stroke(layout: &Layout, strike: &Strike) -> Option<Prediction> {
         ..SimConfig::default()
     };
     let log = simulate(layout, strike, &cfg).ok()?;
-    let to_vec = |s: &[f32; 8]| {
-        let w = to_world(s[1] as f64, s[2] as f64, s[3] as f64);
+    let to_vec = |s: &PathSample| {
+        let w = to_world(s.at.x as f64, s.at.y as f64, s.at.z as f64);
         Vec3::new(w.x, w.y, w.z)
     };
     let lines: Vec<(u8, Vec<Vec3>)> = log
@@ -226,7 +225,7 @@ pub fn predict_stroke(layout: &Layout, strike: &Strike) -> Option<Prediction> {
             let (Some(a), Some(b)) = (p.samples.first(), p.samples.last()) else {
                 return false;
             };
-            (a[1] - b[1]).hypot(a[2] - b[2]) > 1e-3
+            a.point().distance(b.point()) > 1e-3
         })
         .map(|p| (p.ball, p.samples.iter().map(to_vec).collect()))
         .collect();

@@ -63,6 +63,12 @@ pub fn to_world(x: f64, y: f64, h: f64) -> Vector {
     Vector::new(x as f32, h as f32, -y as f32)
 }
 
+/// A table-frame orientation (a [`PathSample`](super::PathSample)'s turn) as a rotation in the
+/// world frame (x, up, -y): the quaternion's vector part maps like a vector.
+pub fn quat_to_world(q: bevy::math::Quat) -> bevy::math::Quat {
+    bevy::math::Quat::from_xyzw(q.x, q.z, -q.y, q.w).normalize()
+}
+
 /// Rapier's world to table coordinates (x, y, height).
 pub fn from_world(v: Vector) -> [f64; 3] {
     [v.x as f64, -(v.z as f64), v.y as f64]

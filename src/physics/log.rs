@@ -1,6 +1,7 @@
 //! What a simulated shot produces: time-stamped events, sampled paths and where each ball ended.
 //! Plain data with a JSON form; the adapter reads it, the game replays it.
 
+use bevy::math::{Quat, Vec3};
 use serde::{Deserialize, Serialize};
 
 use crate::table::{Placed, Pocket, Point, Rail, TableSize};
@@ -98,14 +99,92 @@ impl BallEnd {
     }
 }
 
-/// A ball's path: samples of `[t, x, y, height, qx, qy, qz, qw]`: the time (s), the centre in
-/// table coordinates (m), and the ball's orientation as a unit quaternion in table coordinates
-/// (x toward the foot, y toward the left cushion, z up), the turn from its orientation at the
-/// strike, so that a drawing turns a ball as it rolls and spins.
+/// One point of a ball's path: the time from the strike (s), the centre in table coordinates
+/// (x toward the foot, y toward the left cushion, height above the bed; m) and the turn from the
+/// ball's orientation at the strike as a unit quaternion in table coordinates, so that a drawing
+/// turns a ball as it rolls and spins. Its JSON form is the array
+/// `[t, x, y, height, qx, qy, qz, qw]`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(from = "[f32; 8]", into = "[f32; 8]")]
+pub struct PathSample {
+    pub t: f32,
+    pub at: Vec3,
+    pub turn: Quat,
+}
+
+impl From<[f32; 8]> for PathSample {
+    fn from(s: [f32; 8]) -> Self {
+        PathSample {
+            t: s[0],
+            at: Vec3::new(s[1], s[2], s[3]),
+            turn: Quat::from_xyzw(s[4], s[5], s[6], s[7]),
+        }
+    }
+}
+
+impl From<PathSample> for [f32; 8] {
+    fn from(s: PathSample) -> Self {
+        let q = s.turn;
+        [s.t, s.at.x, s.at.y, s.at.z, q.x, q.y, q.z, q.w]
+    }
+}
+
+impl PathSample {
+    /// The sample at time `t` (s) with the place in metres and the turn from the simulation's
+    /// double precision.
+    pub fn new(t: f64, at: [f64; 3], turn: [f64; 4]) -> Self {
+        PathSample {
+            t: t as f32,
+            at: Vec3::new(at[0] as f32, at[1] as f32, at[2] as f32),
+            turn: Quat::from_xyzw(turn[0] as f32, turn[1] as f32, turn[2] as f32, turn[3] as f32),
+        }
+    }
+
+    /// The centre on the table's plane (x, y), without the height.
+    pub fn point(&self) -> Point {
+        Point::new(self.at.x as f64, self.at.y as f64)
+    }
+}
+
+/// A ball's path: its samples in time order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Path {
     pub ball: u8,
-    pub samples: Vec<[f32; 8]>,
+    pub samples: Vec<PathSample>,
+}
+
+impl Path {
+    /// The sample at time `t`: the place linear between samples, the turn along the shorter arc;
+    /// before the first sample the first, after the last the last; `None` for an empty path.
+    pub fn pose_at(&self, t: f64) -> Option<PathSample> {
+        let t = t as f32;
+        let i = self.samples.partition_point(|s| s.t <= t);
+        match (
+            i.checked_sub(1).and_then(|k| self.samples.get(k)),
+            self.samples.get(i),
+        ) {
+            (Some(a), Some(b)) => {
+                let k = if b.t > a.t {
+                    ((t - a.t) / (b.t - a.t)).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                Some(PathSample {
+                    t,
+                    at: a.at.lerp(b.at, k),
+                    turn: a.turn.slerp(b.turn, k),
+                })
+            }
+            (Some(a), None) => Some(*a),
+            (None, Some(b)) => Some(*b),
+            (None, None) => None,
+        }
+    }
+
+    /// The centre (table x, y) at time `t`, as [`Path::pose_at`].
+    pub fn point_at(&self, t: f64) -> Option<Point> {
+        self.pose_at(t).map(|s| s.point())
+    }
 }
 
 /// The balls on the table before a shot.

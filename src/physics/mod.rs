@@ -11,19 +11,16 @@ mod cue;
 pub mod cushion;
 mod log;
 pub mod params;
-mod plugin;
 mod sim;
 pub mod toi;
 
-pub use colliders::{CUSHION_DEPTH, RAIL_WIDTH, cushion_shapes, from_world, to_world};
+pub use colliders::{
+    CUSHION_DEPTH, RAIL_WIDTH, cushion_shapes, from_world, quat_to_world, to_world,
+};
 pub use cue::{CueResult, HOP_MIN_VZ, MAX_ELEVATION_DEG, MAX_STRIKE_SPEED, Strike, strike};
 pub use cushion::pocket_holes;
-pub use log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
+pub use log::{BallEnd, Event, Layout, Path, PathSample, ShotLog, Touching};
 pub use params::SimConfig;
-pub use plugin::{
-    BallId, PhysicsPlugin, PhysicsSystems, ShotFinished, ShotRunner, StartShot, pose_at,
-    position_at, quat_to_world,
-};
 pub use sim::{
     LayoutError, REST_SPEED, TOUCH_GAP, TableSim, check_layout, check_placement, simulate,
 };

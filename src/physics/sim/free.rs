@@ -10,7 +10,7 @@ use crate::physics::cloth::{Motion, norm};
 use crate::physics::collide::{self, BallState};
 use crate::physics::colliders::{ball_groups, from_world, rail_index, to_world};
 use crate::physics::cushion::{self, Boundary, Shape};
-use crate::physics::log::Event;
+use crate::physics::log::{Event, PathSample};
 use crate::physics::params::{G, SPIN_DECAY};
 use crate::physics::toi::{self, Track};
 use crate::table::{Pocket, Rail, Table};
@@ -216,7 +216,7 @@ impl TableSim {
                 self.turn_to(i, ts);
                 let p = self.motion_at(i, ts).p;
                 let b = &mut self.balls[i];
-                b.path.push(super::sample_of(
+                b.path.push(PathSample::new(
                     ts,
                     [p[0], p[1], self.rest_height],
                     b.orient,
@@ -603,7 +603,7 @@ impl TableSim {
                     let r = self.table.ball_radius;
                     let dt = self.cfg.sample_dt;
                     let b = &mut self.balls[i];
-                    b.path.push(super::sample_of(
+                    b.path.push(PathSample::new(
                         self.t,
                         [p[0], p[1], self.rest_height],
                         b.orient,
@@ -619,7 +619,7 @@ impl TableSim {
                             q = next;
                         }
                         b.path
-                            .push(super::sample_of(self.t + tau, [q[0], q[1], h], b.orient));
+                            .push(PathSample::new(self.t + tau, [q[0], q[1], h], b.orient));
                         if h < -2.0 * r {
                             break;
                         }

@@ -25,7 +25,7 @@ use super::colliders::{
     over_pocket_hole, to_world,
 };
 use super::cue::{Strike, strike};
-use super::log::{BallEnd, Event, Layout, Path, ShotLog, Touching};
+use super::log::{BallEnd, Event, Layout, Path, PathSample, ShotLog, Touching};
 use super::params::{BALL_MASS, G, MU_ROLL, SPIN_DECAY, SimConfig};
 use crate::table::{Point, Rail, Table};
 
@@ -65,7 +65,7 @@ struct Ball {
     orient: [f64; 4],
     /// The time `orient` is for (s).
     orient_t: f64,
-    path: Vec<[f32; 8]>,
+    path: Vec<PathSample>,
 }
 
 /// `q` turned on by angular velocity `w` (rad/s, table coordinates) for `dt` seconds.
@@ -653,7 +653,7 @@ impl TableSim {
             .filter(|b| b.status == Status::OnTable)
         {
             let at = from_world(self.world.bodies[b.body].translation());
-            b.path.push(sample_of(t, at, b.orient));
+            b.path.push(PathSample::new(t, at, b.orient));
         }
         self.next_sample = t + self.cfg.sample_dt;
     }
@@ -741,20 +741,6 @@ impl TableSim {
             duration,
         }
     }
-}
-
-/// One path sample: time, place (table x, y, height) and orientation (quaternion x, y, z, w).
-fn sample_of(t: f64, at: [f64; 3], q: [f64; 4]) -> [f32; 8] {
-    [
-        t as f32,
-        at[0] as f32,
-        at[1] as f32,
-        at[2] as f32,
-        q[0] as f32,
-        q[1] as f32,
-        q[2] as f32,
-        q[3] as f32,
-    ]
 }
 
 /// A rapier world with the settings every shot uses.
