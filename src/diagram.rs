@@ -121,7 +121,8 @@ where
         [px(t, -hl, hw), px(t, hl, -hw)],
         rgb(CLOTH).filled(),
     ))?;
-    for (x, y, r) in pocket_holes(t) {
+    for hole in pocket_holes(t) {
+        let (x, y, r) = (hole.centre.x, hole.centre.y, hole.radius);
         root.draw(&Circle::new(
             px(t, x, y),
             (r * 1.3 * SCALE) as i32,

@@ -190,7 +190,8 @@ fn spawn_table(
 
     // Pocket holes: black where the slate stops carrying a ball, and the openings in the rails.
     let disc = |r: f64| Circle::new(r as f32);
-    for (x, y, r) in pocket_holes(&t) {
+    for hole in pocket_holes(&t) {
+        let (x, y, r) = (hole.centre.x, hole.centre.y, hole.radius);
         commands.spawn((
             TableMesh,
             Mesh3d(meshes.add(disc(r))),

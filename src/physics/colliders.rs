@@ -9,7 +9,7 @@ use bevy_rapier3d::rapier::prelude::*;
 
 use super::cushion::{cushion_lines, pocket_holes};
 use super::params::{E_BALL, E_BED, MU_BALL, MU_CUSHION, MU_SLIDE, NOSE_HEIGHT_SHARE, RAIL_TOP};
-use crate::table::{Rail, Table};
+use crate::table::{Point, Rail, Table};
 
 /// Collider roles, kept in `user_data`: 0 to 10 are balls.
 pub const ROLE_CUSHION: u128 = 100;
@@ -46,7 +46,7 @@ pub fn ball_groups(over_hole: bool, free: bool) -> InteractionGroups {
 pub fn over_pocket_hole(t: &Table, x: f64, y: f64) -> bool {
     pocket_holes(t)
         .iter()
-        .any(|&(cx, cy, radius)| (cx - x).hypot(cy - y) < radius)
+        .any(|h| h.centre.distance(Point::new(x, y)) < h.radius)
 }
 
 /// Depth of a cushion from its nose to the back of the rail (m).
@@ -110,7 +110,9 @@ pub fn cushion_shapes(t: &Table) -> Vec<(Rail, Vec<([f64; 3], [f64; 3])>)> {
     let profile = cushion_profile(t);
     cushion_lines(t)
         .into_iter()
-        .map(|(rail, a, b, n, cut_a, cut_b)| {
+        .map(|line| {
+            let (a, b, n) = (line.start, line.end, line.out);
+            let (cut_a, cut_b) = (line.cut_start_deg, line.cut_end_deg);
             let len = ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt();
             let dir = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
             // The jaw face leaves the nose point at (180 - cut) degrees from the cushion line.
@@ -133,7 +135,7 @@ pub fn cushion_shapes(t: &Table) -> Vec<(Rail, Vec<([f64; 3], [f64; 3])>)> {
                     )
                 })
                 .collect();
-            (rail, ends)
+            (line.rail, ends)
         })
         .collect()
 }

@@ -117,15 +117,35 @@ pub struct Boundary {
     pub shape: Shape,
 }
 
-/// The nose line of each cushion: its start and end (table x, y), the outward normal, and the
-/// cut angle at each end (degrees, the WPA 142 for corners and 104 for sides).
-pub fn cushion_lines(t: &Table) -> [(Rail, [f64; 2], [f64; 2], [f64; 2], f64, f64); 6] {
+/// The nose line of one cushion (table x, y): where it starts and ends, its outward normal, and
+/// the cut angle at each end (degrees, the WPA 142 for corners and 104 for sides).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CushionLine {
+    pub rail: Rail,
+    pub start: [f64; 2],
+    pub end: [f64; 2],
+    pub out: [f64; 2],
+    pub cut_start_deg: f64,
+    pub cut_end_deg: f64,
+}
+
+/// The six cushions' nose lines: head, foot, left (head side, foot side), right (head side, foot
+/// side).
+pub fn cushion_lines(t: &Table) -> [CushionLine; 6] {
     let (hl, hw) = (t.length / 2.0, t.width / 2.0);
     let c = t.corner_mouth / std::f64::consts::SQRT_2;
     let s = t.side_mouth / 2.0;
     let (cc, sc) = (t.corner_cut_deg, t.side_cut_deg);
+    let line = |rail, start, end, out, cut_start_deg, cut_end_deg| CushionLine {
+        rail,
+        start,
+        end,
+        out,
+        cut_start_deg,
+        cut_end_deg,
+    };
     [
-        (
+        line(
             Rail::Head,
             [-hl, -(hw - c)],
             [-hl, hw - c],
@@ -133,7 +153,7 @@ pub fn cushion_lines(t: &Table) -> [(Rail, [f64; 2], [f64; 2], [f64; 2], f64, f6
             cc,
             cc,
         ),
-        (
+        line(
             Rail::Foot,
             [hl, -(hw - c)],
             [hl, hw - c],
@@ -141,7 +161,7 @@ pub fn cushion_lines(t: &Table) -> [(Rail, [f64; 2], [f64; 2], [f64; 2], f64, f6
             cc,
             cc,
         ),
-        (
+        line(
             Rail::LeftHead,
             [-(hl - c), hw],
             [-s, hw],
@@ -149,8 +169,8 @@ pub fn cushion_lines(t: &Table) -> [(Rail, [f64; 2], [f64; 2], [f64; 2], f64, f6
             cc,
             sc,
         ),
-        (Rail::LeftFoot, [s, hw], [hl - c, hw], [0.0, 1.0], sc, cc),
-        (
+        line(Rail::LeftFoot, [s, hw], [hl - c, hw], [0.0, 1.0], sc, cc),
+        line(
             Rail::RightHead,
             [-(hl - c), -hw],
             [-s, -hw],
@@ -158,7 +178,7 @@ pub fn cushion_lines(t: &Table) -> [(Rail, [f64; 2], [f64; 2], [f64; 2], f64, f6
             cc,
             sc,
         ),
-        (
+        line(
             Rail::RightFoot,
             [s, -hw],
             [hl - c, -hw],
@@ -173,7 +193,15 @@ pub fn cushion_lines(t: &Table) -> [(Rail, [f64; 2], [f64; 2], [f64; 2], f64, f6
 /// twelve facings.
 pub fn boundaries(t: &Table) -> Vec<Boundary> {
     let mut out = Vec::with_capacity(30);
-    for (rail, a, b, n_out, cut_a, cut_b) in cushion_lines(t) {
+    for line in cushion_lines(t) {
+        let CushionLine {
+            rail,
+            start: a,
+            end: b,
+            out: n_out,
+            cut_start_deg: cut_a,
+            cut_end_deg: cut_b,
+        } = line;
         let len = (b[0] - a[0]).hypot(b[1] - a[1]);
         let dir = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
         let n_in = [-n_out[0], -n_out[1]];
@@ -218,10 +246,19 @@ pub fn boundaries(t: &Table) -> Vec<Boundary> {
     out
 }
 
-/// The six holes in the slate: centre (table x, y) and radius. Each sits on its pocket's axis
+/// A pocket's hole in the slate: where the slate stops carrying a ball.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PocketHole {
+    /// The centre (table x, y).
+    pub centre: Point,
+    pub radius: f64,
+}
+
+/// The six holes in the slate, in the order foot-left, foot-right, head-left, head-right, side
+/// left, side right. Each sits on its pocket's axis
 /// with its near edge the WPA shelf depth behind the mouth line, as wide as the throat between
 /// the facings there.
-pub fn pocket_holes(t: &Table) -> [(f64, f64, f64); 6] {
+pub fn pocket_holes(t: &Table) -> [PocketHole; 6] {
     let (hl, hw) = (t.length / 2.0, t.width / 2.0);
     // The facings close in by (cut - 135) degrees at a corner and (cut - 90) at a side.
     let corner_in = (t.corner_cut_deg - 135.0).to_radians().tan();
@@ -233,13 +270,17 @@ pub fn pocket_holes(t: &Table) -> [(f64, f64, f64); 6] {
     let corner_depth = CORNER_SHELF + corner_r - t.corner_mouth / 2.0;
     let k = corner_depth / std::f64::consts::SQRT_2;
     let side_y = hw + SIDE_SHELF + side_r;
+    let hole = |x, y, radius| PocketHole {
+        centre: Point::new(x, y),
+        radius,
+    };
     [
-        (hl + k, hw + k, corner_r),
-        (hl + k, -hw - k, corner_r),
-        (-hl - k, hw + k, corner_r),
-        (-hl - k, -hw - k, corner_r),
-        (0.0, side_y, side_r),
-        (0.0, -side_y, side_r),
+        hole(hl + k, hw + k, corner_r),
+        hole(hl + k, -hw - k, corner_r),
+        hole(-hl - k, hw + k, corner_r),
+        hole(-hl - k, -hw - k, corner_r),
+        hole(0.0, side_y, side_r),
+        hole(0.0, -side_y, side_r),
     ]
 }
 
@@ -469,19 +510,19 @@ mod tests {
         // Foot-left corner: the mouth's centre, then the hole's near edge a shelf behind it.
         let c = t.corner_mouth / std::f64::consts::SQRT_2;
         let mouth = [t.length / 2.0 - c / 2.0, t.width / 2.0 - c / 2.0];
-        let (x, y, r) = holes[0];
-        let d = (x - mouth[0]).hypot(y - mouth[1]) - r;
+        let PocketHole { centre, radius: r } = holes[0];
+        let d = (centre.x - mouth[0]).hypot(centre.y - mouth[1]) - r;
         assert!((d - CORNER_SHELF).abs() < 1e-9, "{d}");
         assert!(r > R && r < t.corner_mouth / 2.0);
-        let (_, y, r) = holes[4];
-        assert!((y - r - t.width / 2.0 - SIDE_SHELF).abs() < 1e-9);
+        let side = holes[4];
+        assert!((side.centre.y - side.radius - t.width / 2.0 - SIDE_SHELF).abs() < 1e-9);
         assert_eq!(boundaries(&t).len(), 30);
         assert!(t.cushion_reach() < R && t.cushion_reach() > 0.9 * R);
         assert!((t.cushion_reach() - R * contact_angle(R).1).abs() < 1e-12);
         // Each hole lies in its pocket's opening.
-        for (k, (x, y, _)) in holes.into_iter().enumerate() {
+        for (k, h) in holes.into_iter().enumerate() {
             assert_eq!(
-                pocket_at(&t, x, y),
+                pocket_at(&t, h.centre.x, h.centre.y),
                 Some(Pocket::ALL[[4, 5, 0, 1, 2, 3][k]])
             );
         }

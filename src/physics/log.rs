@@ -136,7 +136,12 @@ impl PathSample {
         PathSample {
             t: t as f32,
             at: Vec3::new(at[0] as f32, at[1] as f32, at[2] as f32),
-            turn: Quat::from_xyzw(turn[0] as f32, turn[1] as f32, turn[2] as f32, turn[3] as f32),
+            turn: Quat::from_xyzw(
+                turn[0] as f32,
+                turn[1] as f32,
+                turn[2] as f32,
+                turn[3] as f32,
+            ),
         }
     }
 

@@ -18,7 +18,7 @@ pub use colliders::{
     CUSHION_DEPTH, RAIL_WIDTH, cushion_shapes, from_world, quat_to_world, to_world,
 };
 pub use cue::{CueResult, HOP_MIN_VZ, MAX_ELEVATION_DEG, MAX_STRIKE_SPEED, Strike, strike};
-pub use cushion::pocket_holes;
+pub use cushion::{CushionLine, PocketHole, pocket_holes};
 pub use log::{BallEnd, Event, Layout, Path, PathSample, ShotLog, Touching};
 pub use params::SimConfig;
 pub use sim::{

@@ -9,7 +9,7 @@ use super::{Episode, ROLL_SLIP, Status, TOUCH_GAP, TableSim, turn_along};
 use crate::physics::cloth::{Motion, norm};
 use crate::physics::collide::{self, BallState};
 use crate::physics::colliders::{ball_groups, from_world, rail_index, to_world};
-use crate::physics::cushion::{self, Boundary, Shape};
+use crate::physics::cushion::{self, Boundary, PocketHole, Shape};
 use crate::physics::log::{Event, PathSample};
 use crate::physics::params::{G, SPIN_DECAY};
 use crate::physics::toi::{self, Track};
@@ -57,7 +57,7 @@ impl FreeBall {
 
 pub(super) struct Engine {
     boundaries: Vec<Boundary>,
-    holes: [(f64, f64, f64); 6],
+    holes: [PocketHole; 6],
     pockets: [Pocket; 6],
     reach: f64,
     balls: Vec<Option<FreeBall>>,
@@ -71,8 +71,9 @@ pub(super) struct Engine {
 impl Engine {
     pub(super) fn new(table: &Table, n: usize) -> Engine {
         let holes = cushion::pocket_holes(table);
-        let pockets = holes
-            .map(|(x, y, _)| cushion::pocket_at(table, x, y).expect("a hole is in its pocket"));
+        let pockets = holes.map(|h| {
+            cushion::pocket_at(table, h.centre.x, h.centre.y).expect("a hole is in its pocket")
+        });
         Engine {
             boundaries: cushion::boundaries(table),
             holes,
@@ -281,7 +282,8 @@ impl TableSim {
                 }
             }
         }
-        for (k, &(x, y, radius)) in self.engine.holes.iter().enumerate() {
+        for (k, h) in self.engine.holes.iter().enumerate() {
+            let (x, y, radius) = (h.centre.x, h.centre.y, h.radius);
             if norm([p[0] - x, p[1] - y]) - radius > travel {
                 continue;
             }
@@ -599,7 +601,8 @@ impl TableSim {
                 // with its speed until it meets the hole's far wall, down under gravity until
                 // it is below the slate.
                 if self.cfg.sample_dt > 0.0 {
-                    let (cx, cy, radius) = self.engine.holes[k];
+                    let PocketHole { centre, radius } = self.engine.holes[k];
+                    let (cx, cy) = (centre.x, centre.y);
                     let r = self.table.ball_radius;
                     let dt = self.cfg.sample_dt;
                     let b = &mut self.balls[i];
