@@ -607,13 +607,15 @@ pub(super) fn best_cut_chance<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> f6
 pub(super) fn place_in_hand(state: &GameState, layout: &Layout, on: u8) -> Point {
     let t = state.table.spec();
     let r = t.ball_radius;
+    // A millimetre clear of every ball: a cue ball frozen to a ball would change the hit.
+    const APART: f64 = 1e-3;
     let free = |p: Point| {
         t.on_bed(p)
             && layout
                 .balls
                 .iter()
                 .filter(|b| b.ball != 0)
-                .all(|b| b.at.distance(p) > 2.0 * r + 1e-3)
+                .all(|b| b.at.distance(p) > 2.0 * r + APART)
     };
     let mut best: Option<(f64, Point)> = None;
     if let Some(ball) = layout.balls.iter().find(|b| b.ball == on).map(|b| b.at) {

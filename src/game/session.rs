@@ -216,12 +216,11 @@ impl Match {
                 "refused: on the break the cue ball goes behind the head string (5.3)".into(),
             );
         }
-        let r = t.ball_radius;
         if let Some(b) = self
             .layout
             .balls
             .iter()
-            .find(|b| b.ball != CUE && b.at.distance(p) < 2.0 * r + 1e-4)
+            .find(|b| b.ball != CUE && t.overlap(b.at, p))
         {
             return Some(format!(
                 "refused: the cue ball would overlap the {}",

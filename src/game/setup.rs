@@ -231,7 +231,7 @@ fn put(m: &mut Match, ball: u8, p: Point) {
         .layout
         .balls
         .iter()
-        .find(|b| b.ball != ball && b.at.distance(p) < 2.0 * t.ball_radius)
+        .find(|b| b.ball != ball && t.overlap(b.at, p))
     {
         m.message = Some(format!(
             "it would overlap the {}",

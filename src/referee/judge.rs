@@ -306,10 +306,10 @@ impl GameState {
                 placed.insert(b.ball);
             }
         }
-        // Two balls cannot lie in one place (more than a millimetre of overlap).
+        // Two balls cannot lie in one place.
         for (i, a) in f.rest.iter().enumerate() {
             for b in &f.rest[i + 1..] {
-                if a.point().distance(b.point()) < 2.0 * table.ball_radius - 1e-3 {
+                if table.overlap(a.point(), b.point()) {
                     return bad(format!(
                         "rest: balls {} and {} overlap ({:.4} m apart)",
                         a.ball,

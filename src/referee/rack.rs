@@ -146,7 +146,9 @@ pub fn spot_ten(table: &Table, object_balls: &[Point], cue_ball: Option<Point>) 
             blocked.push((p.x - half, p.x + half));
         }
     };
-    // Touching an object ball is allowed: a hair less than 2R is what overlaps.
+    // A spotted ball may touch an object ball: it is placed frozen to it, a diameter away (less
+    // a nanometre of rounding, so that the place found counts as free; the check of an overlap
+    // is `Table::overlap`).
     for &p in object_balls {
         block(p, 2.0 * r - 1e-9);
     }

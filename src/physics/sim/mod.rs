@@ -884,7 +884,7 @@ pub fn check_placement(layout: &Layout, table: &Table) -> Result<(), LayoutError
         }
         for (j, q) in layout.balls[..i].iter().enumerate() {
             let d = p.at.distance(q.at);
-            if d < 2.0 * table.ball_radius - 1e-6 {
+            if table.overlap(p.at, q.at) {
                 return err(format!(
                     "balls[{i}]: ball {} overlaps ball {} (balls[{j}]): centres {:.4} m apart, at least {:.4} needed",
                     p.ball,
