@@ -1,6 +1,7 @@
 //! The `tenball` subcommands (clap): each reads its input, calls the library and writes JSON or
 //! text. Errors name the file, the place and the problem, and exit with code 2.
 
+mod batch_args;
 pub(crate) mod breaks;
 mod duel;
 pub mod judge;

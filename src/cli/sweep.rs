@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use super::CliError;
-use super::breaks::{SpecArgs, progress};
+use super::batch_args::{SpecArgs, progress};
 use crate::batch::CuePlace;
 use crate::batch::sweep::{kitchen_grid, outputs, run_cell, write};
 

@@ -1,0 +1,104 @@
+//! The options a batch of breaks shares (`tenball breaks` and `tenball breaks sweep`), turned
+//! into the batch layer's `BreakSpec`, and the progress bar both show.
+
+use std::io::IsTerminal;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::CliError;
+use super::shot::parse_size;
+use crate::batch::{BreakSpec, CuePlace, Noise};
+use crate::referee::Tightness;
+use crate::table::TableSize;
+
+/// The inputs of a batch shared by `breaks` and `breaks sweep`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SpecArgs {
+    /// Base seed; break i uses a seed derived from it and i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Tip offset right of centre, as a share of the ball's radius.
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+    pub side: f64,
+    /// Tip offset above centre (follow > 0, draw < 0), as a share of the radius.
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+    pub height: f64,
+    /// Cue elevation (degrees).
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+    pub elevation: f64,
+    /// Table size: 9ft, 8ft or 7ft.
+    #[arg(long, default_value = "9ft", value_parser = parse_size)]
+    pub table: TableSize,
+    /// No execution noise (by default each stroke gets gaussian errors of 0.125 deg aim,
+    /// 0.075 m/s speed, 0.5 mm tip offset and 0.1 deg elevation, FastFiz's values).
+    #[arg(long)]
+    pub no_noise: bool,
+    /// How tightly each break's balls are racked: perfect, tight, typical, loose or the
+    /// largest gap between neighbours in mm; each break's gaps are drawn from its seed.
+    #[arg(long, default_value = "typical", value_parser = Tightness::parse)]
+    pub rack: Tightness,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+impl SpecArgs {
+    /// The batch's shared inputs, checked.
+    pub fn spec(&self, cue: CuePlace, speed: f64) -> Result<BreakSpec, CliError> {
+        let spec = BreakSpec {
+            seed: self.seed,
+            table: self.table,
+            cue,
+            speed,
+            side: self.side,
+            height: self.height,
+            elevation_deg: self.elevation,
+            noise: (!self.no_noise).then(Noise::default),
+            rack: self.rack,
+        };
+        spec.validate().map_err(CliError::input)?;
+        Ok(spec)
+    }
+
+    pub fn pool(&self) -> Result<rayon::ThreadPool, CliError> {
+        if let Some(t) = self.threads
+            && !(1..=MAX_THREADS).contains(&t)
+        {
+            return Err(CliError::input(format!(
+                "--threads must be 1 to {MAX_THREADS}, got {t}"
+            )));
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads.unwrap_or(0))
+            .build()
+            .map_err(|e| CliError::input(format!("cannot start worker threads: {e}")))
+    }
+}
+
+/// The most worker threads a run may ask for (thousands would exhaust the machine's memory
+/// for thread stacks before the first break).
+const MAX_THREADS: usize = 256;
+
+/// A progress bar with rate and time left on a terminal; nothing otherwise.
+pub fn progress(total: u64, done: u64) -> ProgressBar {
+    let target = if std::io::stderr().is_terminal() {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(total), target);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} breaks  {rate}  {elapsed} elapsed, {eta} left",
+        )
+        .expect("a valid template")
+        .with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.1} breaks/s", state.per_sec());
+            },
+        ),
+    );
+    bar.set_position(done);
+    bar
+}
