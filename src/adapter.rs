@@ -9,42 +9,56 @@ use crate::referee::{
 };
 use crate::table::Placed;
 
-/// What the referee saw, read off a shot log.
+/// One fact of a shot, as one event of the log gives it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Moment {
+    /// A ball lay frozen to a rail at the start.
+    FrozenToRail(RailContact),
+    /// The cue ball lay frozen to this object ball at the start.
+    CueFrozenTo(u8),
+    /// The first object ball the cue ball contacted.
+    FirstContact(u8),
+    /// A ball at a rail after the first contact.
+    RailAfterContact(RailContact),
+    Pocketed(Pocketed),
+    /// The cue ball pocketed or off the table.
+    CueBall(CueBallFate),
+    /// An object ball off the table.
+    OffTable(u8),
+}
+
+/// What the referee saw, read off a shot log, with the time (s) of each: the one reading of the
+/// events that the facts and the teaching's markers share.
 ///
 /// - First contact: the first ball-ball contact of the cue ball that carried an impulse (a cue
 ///   ball frozen to a ball and shot into it counts; shot away from it, it does not).
 /// - Rails after first contact: every cushion contact from then on; a ball frozen to a rail at
-///   the start counts for that rail only if it left and came back (`from_start` is false).
+///   the start counts for that rail only if it left and came back (`returned`, from the
+///   event's `from_start` being false).
 /// - Pocketed balls in order, balls off the table, the cue ball's fate, balls frozen at the
-///   start, and where each ball came to rest.
-pub fn facts_from_log(layout: &Layout, log: &ShotLog, declared: &[Declared]) -> ShotFacts {
-    let mut facts = ShotFacts {
-        cue_ball_start: layout.balls.iter().find(|b| b.ball == CUE).map(|b| b.at),
-        declared: declared.to_vec(),
-        ..ShotFacts::default()
-    };
+///   start.
+pub fn moments(log: &ShotLog) -> Vec<(f64, Moment)> {
+    let mut out = Vec::new();
     let mut first_contact_time = None;
     for e in &log.events {
-        match *e {
+        let moment = match *e {
             Event::Frozen {
                 ball,
                 to: Touching::Rail(rail),
-            } => {
-                facts.frozen_to_rail.push(RailContact {
-                    ball,
-                    rail,
-                    returned: false,
-                });
-            }
+            } => Moment::FrozenToRail(RailContact {
+                ball,
+                rail,
+                returned: false,
+            }),
             Event::Frozen {
                 ball: CUE,
                 to: Touching::Ball(other),
-            } => facts.cue_frozen_to = Some(other),
+            } => Moment::CueFrozenTo(other),
             Event::BallBall { t, a, b, .. }
                 if first_contact_time.is_none() && (a == CUE || b == CUE) =>
             {
-                facts.first_contact = Some(if a == CUE { b } else { a });
                 first_contact_time = Some(t);
+                Moment::FirstContact(if a == CUE { b } else { a })
             }
             Event::Cushion {
                 t,
@@ -52,24 +66,52 @@ pub fn facts_from_log(layout: &Layout, log: &ShotLog, declared: &[Declared]) -> 
                 rail,
                 from_start,
                 ..
-            } => {
-                if first_contact_time.is_some_and(|t0| t >= t0) {
-                    facts.rail_contacts.push(RailContact {
-                        ball,
-                        rail,
-                        returned: !from_start,
-                    });
-                }
+            } if first_contact_time.is_some_and(|t0| t >= t0) => {
+                Moment::RailAfterContact(RailContact {
+                    ball,
+                    rail,
+                    returned: !from_start,
+                })
             }
             Event::Pocket {
                 ball: CUE, pocket, ..
-            } => facts.cue_ball = CueBallFate::Pocketed { pocket },
-            Event::Pocket { ball, pocket, .. } => facts.pocketed.push(Pocketed { ball, pocket }),
-            Event::OffTable { ball: CUE, .. } => facts.cue_ball = CueBallFate::OffTable,
-            Event::OffTable { ball, .. } => facts.off_table.push(ball),
-            _ => {}
+            } => Moment::CueBall(CueBallFate::Pocketed { pocket }),
+            Event::Pocket { ball, pocket, .. } => Moment::Pocketed(Pocketed { ball, pocket }),
+            Event::OffTable { ball: CUE, .. } => Moment::CueBall(CueBallFate::OffTable),
+            Event::OffTable { ball, .. } => Moment::OffTable(ball),
+            _ => continue,
+        };
+        out.push((e.time(), moment));
+    }
+    out
+}
+
+/// The facts the log gives up to time `until` (s): the [`moments`] so far, without where the
+/// shot began, what was declared or the places at rest (the balls may still be moving).
+pub fn facts_until(log: &ShotLog, until: f64) -> ShotFacts {
+    let mut facts = ShotFacts::default();
+    for (_, m) in moments(log).into_iter().filter(|(t, _)| *t <= until) {
+        match m {
+            Moment::FrozenToRail(c) => facts.frozen_to_rail.push(c),
+            Moment::CueFrozenTo(b) => facts.cue_frozen_to = Some(b),
+            Moment::FirstContact(b) => facts.first_contact = Some(b),
+            Moment::RailAfterContact(c) => facts.rail_contacts.push(c),
+            Moment::Pocketed(p) => facts.pocketed.push(p),
+            Moment::CueBall(fate) => facts.cue_ball = fate,
+            Moment::OffTable(b) => facts.off_table.push(b),
         }
     }
+    facts
+}
+
+/// What the referee saw, read off a shot log: the whole shot's [`moments`], and where each
+/// ball came to rest.
+pub fn facts_from_log(layout: &Layout, log: &ShotLog, declared: &[Declared]) -> ShotFacts {
+    let mut facts = ShotFacts {
+        cue_ball_start: layout.balls.iter().find(|b| b.ball == CUE).map(|b| b.at),
+        declared: declared.to_vec(),
+        ..facts_until(log, f64::INFINITY)
+    };
     facts.rest = log
         .end
         .iter()

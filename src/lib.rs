@@ -9,17 +9,19 @@
 //!   through `play_shot`; `tenball duel` plays racks between levels.
 //! - [`tablefile`]: a position (balls, referee state, stroke) as a file, saved and loaded by
 //!   the game and the teaching scenarios.
-//! - [`scenario`]: teaching scenarios: a position, steps and the rulings they must give.
-//! - [`diagram`]: top-down handout drawings of a scenario (PNG, SVG), no GPU.
+//! - [`batch`]: break batches: records, summaries, sweeps and plots, resumable runs, shards.
+//! - [`teaching`]: the scenario library (a position, steps and the rulings they must give),
+//!   handout diagrams (PNG, SVG, no GPU) and the markers of what decided a shot.
 //! - [`game`] (feature `game`, on by default): the interactive 3D game.
 //! - [`outfile`]: every file the tool writes is a new one (never over a user's file).
+//! - [`palette`]: the colours and the font of the game, the plots and the diagrams.
+//! - [`echo`]: numbers and input quoted back in error messages, short and safe.
 //! - [`cli`]: the command-line subcommands behind the `tenball` binary.
 
 pub mod adapter;
 pub mod batch;
 pub mod cli;
 pub mod computer;
-pub mod diagram;
 pub mod echo;
 #[cfg(feature = "game")]
 pub mod game;
@@ -27,6 +29,6 @@ pub mod outfile;
 pub mod palette;
 pub mod physics;
 pub mod referee;
-pub mod scenario;
 pub mod table;
 pub mod tablefile;
+pub mod teaching;

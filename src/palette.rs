@@ -1,5 +1,6 @@
-//! The colours tenball paints with (sRGB, 0 to 255): the game's balls and cloth, the handout
-//! diagrams, and the rendering test that checks them.
+//! The colours and the font tenball paints with: colours in sRGB, 0 to 255 (the game's balls and
+//! cloth, the handout diagrams, and the rendering test that checks them); the font every plot
+//! and diagram writes with (DejaVu Sans, built in, so a machine without fonts draws the same).
 
 /// Each ball's main colour (sRGB), 0 the cue ball.
 pub const BALL_COLOURS: [[u8; 3]; 11] = [
@@ -18,3 +19,14 @@ pub const BALL_COLOURS: [[u8; 3]; 11] = [
 
 /// The cloth (a tournament green).
 pub const CLOTH: [u8; 3] = [13, 107, 56];
+
+static FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
+
+/// Makes the built-in font plotters' "sans-serif" (once; later calls do nothing).
+pub fn register_font() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ =
+            plotters::style::register_font("sans-serif", plotters::style::FontStyle::Normal, FONT);
+    });
+}

@@ -293,7 +293,7 @@ proptest! {
     ) {
         let text = mutate(&scenario_seed(which), &muts, cut);
         let start = Instant::now();
-        match tenball::scenario::Scenario::parse("s.json", &text) {
+        match tenball::teaching::scenario::Scenario::parse("s.json", &text) {
             Ok(s) => {
                 let _ = s.check();
             }

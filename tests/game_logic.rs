@@ -610,14 +610,14 @@ fn the_last_rack_of_the_race_ends_the_match_and_a_new_match_can_start() {
 }
 
 fn lesson_app(name: &str) -> App {
-    let s = tenball::scenario::Scenario::load(std::path::Path::new(&format!(
+    let s = tenball::teaching::scenario::Scenario::load(std::path::Path::new(&format!(
         "assets/scenarios/{name}.json"
     )))
     .unwrap();
     let mut opts =
         tenball::game::options_from_file(s.position.clone(), tenball::game::Mode::Practice);
     opts.lesson = Some(s);
-    opts.library = tenball::scenario::library().0;
+    opts.library = tenball::teaching::scenario::library().0;
     app_with(opts)
 }
 
@@ -638,6 +638,7 @@ fn the_scenario_player_plays_a_step_on_the_table_and_checks_its_ruling() {
         saw_first_contact |= app
             .world()
             .resource::<tenball::game::Markers>()
+            .0
             .first_contact
             .map(|f| f.0)
             == Some(1);
@@ -671,7 +672,7 @@ fn the_scenario_player_takes_actions_and_told_shots() {
 fn the_scenario_player_opens_another_scenario_of_the_library() {
     let mut app = lesson_app("two-foul-warning-by-hand");
     tap(&mut app, KeyCode::Period);
-    let library = tenball::scenario::library().0;
+    let library = tenball::teaching::scenario::library().0;
     let i = library
         .iter()
         .position(|e| e.name == "push-out-played")

@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use tenball::scenario::Scenario;
+use tenball::teaching::scenario::Scenario;
 
 fn library() -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir("assets/scenarios")
@@ -105,7 +105,7 @@ fn robustness_replays_strokes_with_execution_noise() {
     // (at 1.1 m/s the 1 reaches the foot cushion).
     let aim = (0.2f64).atan2(0.9).to_degrees();
     edge.steps[0].stroke = Some(tenball::physics::Strike::new(aim, 1.0));
-    edge.steps[0].expect = tenball::scenario::Expect {
+    edge.steps[0].expect = tenball::teaching::scenario::Expect {
         legal: Some(false),
         ..Default::default()
     };

@@ -8,7 +8,8 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rayon::prelude::*;
 
-use super::{BreakSpec, CuePlace, Noise, Tally, break_seed, run_break};
+use super::{BreakSpec, CuePlace, Tally, break_seed, run_break};
+use crate::physics::Noise;
 use crate::referee::{Tightness, rack};
 use crate::table::{Pocket, Point};
 
@@ -174,7 +175,7 @@ pub fn markdown(rows: &[TightnessRow]) -> String {
 /// Bars of balls made a break and breaks that make a ball, per tightness, against the pros'
 /// band (shaded).
 pub fn plot(rows: &[TightnessRow], out: &std::path::Path) -> Result<(), String> {
-    super::sweep::register_font();
+    crate::palette::register_font();
     let go = || -> Result<(), Box<dyn std::error::Error>> {
         let root = BitMapBackend::new(out, (900, 420)).into_drawing_area();
         root.fill(&WHITE)?;

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::{BreakSpec, CuePlace, Tally, run_break};
+use crate::palette::register_font;
 use crate::table::{Point, Table};
 
 /// One point of the sweep.
@@ -155,15 +156,6 @@ pub fn write(
 fn sibling(csv: &Path, what: &str, ext: &str) -> PathBuf {
     let stem = csv.file_stem().and_then(|s| s.to_str()).unwrap_or("sweep");
     csv.with_file_name(format!("{stem}-{what}.{ext}"))
-}
-
-static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-
-pub(crate) fn register_font() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT);
-    });
 }
 
 /// What a heatmap shows.

@@ -7,7 +7,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::CliError;
 use super::shot::parse_size;
-use crate::batch::{BreakSpec, CuePlace, Noise};
+use crate::batch::{BreakSpec, CuePlace};
+use crate::physics::Noise;
 use crate::referee::Tightness;
 use crate::table::TableSize;
 

@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 
 use super::CliError;
-use crate::scenario::Scenario;
 use crate::tablefile::TableFile;
+use crate::teaching::scenario::Scenario;
 
 #[derive(Debug, clap::Args)]
 pub struct ScenarioArgs {
@@ -157,7 +157,7 @@ fn find(name: &str) -> Result<Scenario, CliError> {
     if path.is_file() {
         return Scenario::load(path).map_err(|e| CliError::input(e.0));
     }
-    crate::scenario::from_library(name).ok_or_else(|| {
+    crate::teaching::scenario::from_library(name).ok_or_else(|| {
         let names: Vec<String> = built_in().into_iter().map(|(n, _)| n).collect();
         CliError::input(format!(
             "{name}: no such file, and no scenario of that name in the library ({})",
@@ -168,7 +168,7 @@ fn find(name: &str) -> Result<Scenario, CliError> {
 
 /// The built-in library's scenarios with their names.
 fn built_in() -> Vec<(String, Scenario)> {
-    let (entries, problems) = crate::scenario::library();
+    let (entries, problems) = crate::teaching::scenario::library();
     for p in problems {
         super::warn(&format!("library: {p}"));
     }
@@ -227,14 +227,14 @@ fn show(name: Option<&str>, play: &super::play::PlayArgs) -> Result<(), CliError
     opts.lesson = Some(s);
     opts.library = library
         .into_iter()
-        .map(|(name, scenario)| crate::scenario::LibraryEntry { name, scenario })
+        .map(|(name, scenario)| crate::teaching::scenario::LibraryEntry { name, scenario })
         .collect();
     super::play::run_with(opts)
 }
 
 fn diagram(name: &str, out: &std::path::Path) -> Result<(), CliError> {
     let s = find(name)?;
-    crate::diagram::draw(&s, out).map_err(CliError::input)?;
+    crate::teaching::diagram::draw(&s, out).map_err(CliError::input)?;
     super::emit(&format!("wrote {}", out.display()))
 }
 

@@ -22,7 +22,7 @@ pub mod duel;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::batch::Noise;
+use crate::physics::Noise;
 use crate::physics::{Layout, SimConfig, Strike};
 use crate::referee::{Call, GameState, InHand, TableChoice, TurnAction};
 use crate::table::{Placed, Point};

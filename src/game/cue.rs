@@ -306,14 +306,14 @@ fn lesson_markers(
             Color::WHITE,
         );
     }
-    if let Some((_, p)) = markers.first_contact {
+    if let Some((_, p)) = markers.0.first_contact {
         gizmos.circle(
             Isometry3d::new(world(p.x, p.y, 0.003), flat),
             (r * 1.6) as f32,
             Color::srgb(1.0, 0.85, 0.2),
         );
     }
-    for (_, p) in &markers.rails {
+    for (_, p) in &markers.0.rails {
         gizmos.circle(
             Isometry3d::new(world(p.x, p.y, 0.003), flat),
             (r * 1.2) as f32,

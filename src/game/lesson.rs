@@ -1,9 +1,8 @@
 //! The scenario player (`tenball scenario show`): a teaching scenario on the table, step by
 //! step. A played step goes through the game's own shot (the same `play_shot`), slowed to half
 //! speed; a told step and an action go to the referee as they are. After each, the ruling is
-//! compared with what the scenario expects. What decides the shot is gathered from the log as
-//! it plays back: the first ball the cue ball contacted, each rail hit after it with a running
-//! count of object balls at a rail, balls pocketed.
+//! compared with what the scenario expects. What decides the shot is marked as it plays back,
+//! from the teaching's markers (the adapter's facts up to the time shown).
 
 use bevy::prelude::*;
 
@@ -11,10 +10,10 @@ use super::input::{Aim, CallKind};
 use super::playback::Playback;
 use super::session::{GameAction, Match};
 use super::{GameSystems, ShotCycle};
-use crate::physics::Event;
-use crate::referee::{CUE, Call};
-use crate::scenario::{Scenario, compare, told_layout};
-use crate::table::Point;
+use crate::referee::Call;
+use crate::teaching;
+use crate::teaching::markers::markers_until;
+use crate::teaching::scenario::{Scenario, compare, told_layout};
 
 /// The scenario being shown and how far it has got.
 #[derive(Resource, Debug)]
@@ -53,19 +52,11 @@ pub struct OpenScenario(pub usize);
 
 /// The scenarios the player can browse (the library), in name order.
 #[derive(Resource, Debug, Default, Clone)]
-pub struct Library(pub Vec<crate::scenario::LibraryEntry>);
+pub struct Library(pub Vec<crate::teaching::scenario::LibraryEntry>);
 
 /// What decides the shot playing back, up to the shot time shown.
 #[derive(Resource, Debug, Default, Clone)]
-pub struct Markers {
-    /// The object ball the cue ball contacted first, and where (table coordinates).
-    pub first_contact: Option<(u8, Point)>,
-    /// Each rail contact after first contact: ball, place.
-    pub rails: Vec<(u8, Point)>,
-    /// Object balls that reached a rail after first contact, each once.
-    pub balls_to_rail: Vec<u8>,
-    pub pocketed: Vec<u8>,
-}
+pub struct Markers(pub teaching::markers::Markers);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<NextStep>()
@@ -238,43 +229,10 @@ fn judge_played(mut lesson: ResMut<Lesson>, m: Res<Match>, cycle: Option<Res<Sta
     lesson.waiting = None;
 }
 
-/// The markers up to the playback's time.
+/// The markers up to the playback's time, from the teaching's reading of the adapter's facts.
 fn markers(playback: Res<Playback>, mut out: ResMut<Markers>) {
-    let Some(log) = &playback.log else {
-        *out = Markers::default();
-        return;
+    out.0 = match &playback.log {
+        Some(log) => markers_until(log, playback.t),
+        None => teaching::markers::Markers::default(),
     };
-    let at = |ball: u8, t: f64| {
-        log.paths
-            .iter()
-            .find(|p| p.ball == ball)
-            .and_then(|p| p.point_at(t))
-    };
-    let mut mk = Markers::default();
-    let mut first_t = None;
-    for e in log.events.iter().filter(|e| e.time() <= playback.t) {
-        match *e {
-            Event::BallBall { t, a, b, .. } if first_t.is_none() && (a == CUE || b == CUE) => {
-                let other = if a == CUE { b } else { a };
-                first_t = Some(t);
-                mk.first_contact = at(other, t).map(|p| (other, p));
-            }
-            Event::Cushion {
-                t,
-                ball,
-                from_start: false,
-                ..
-            } if first_t.is_some() => {
-                if let Some(p) = at(ball, t) {
-                    mk.rails.push((ball, p));
-                }
-                if ball != CUE && !mk.balls_to_rail.contains(&ball) {
-                    mk.balls_to_rail.push(ball);
-                }
-            }
-            Event::Pocket { ball, .. } if ball != CUE => mk.pocketed.push(ball),
-            _ => {}
-        }
-    }
-    *out = mk;
 }

@@ -118,9 +118,9 @@ pub struct GameOptions {
     pub panels: bool,
     pub quality: Quality,
     /// A teaching scenario to show step by step (its position is `load`).
-    pub lesson: Option<crate::scenario::Scenario>,
+    pub lesson: Option<crate::teaching::scenario::Scenario>,
     /// Scenarios the player lists to open.
-    pub library: Vec<crate::scenario::LibraryEntry>,
+    pub library: Vec<crate::teaching::scenario::LibraryEntry>,
 }
 
 impl Default for GameOptions {

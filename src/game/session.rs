@@ -306,7 +306,7 @@ impl Match {
         // model when `noise` is on.
         let stroke = match self.computer[self.state.to_act().index()] {
             Some(level) => level.noise().apply(aim.stroke, r, &mut self.rng),
-            None if noise => crate::batch::Noise::default().apply(aim.stroke, r, &mut self.rng),
+            None if noise => crate::physics::Noise::default().apply(aim.stroke, r, &mut self.rng),
             None => aim.stroke,
         };
         let cfg = SimConfig {

@@ -46,7 +46,7 @@ impl AidLevel {
 }
 
 /// The aids in force: what the paths show and whether strokes carry a person's execution error
-/// (the batch runs' noise model, `batch::Noise`).
+/// (the batch runs' noise model, `physics::Noise`).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Aids {
     pub level: AidLevel,

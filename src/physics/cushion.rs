@@ -395,42 +395,86 @@ fn unit(x: f64, y: f64) -> (f64, f64) {
 /// incidence from the cushion line in degrees, rebound velocity along and off the cushion).
 /// The values are pooltool 0.6's implementation of the paper (`mathavan_2010.solve_paper`,
 /// 20,000 steps), whose plots its authors checked against the paper's figures 7-10.
-pub const PAPER: [(f64, f64, f64, f64, f64); 30] = [
-    (0.0, 0.0, 15.0, 0.84223, -0.24800),
-    (0.0, 0.0, 30.0, 0.63579, -0.46486),
-    (0.0, 0.0, 45.0, 0.42057, -0.62869),
-    (0.0, 0.0, 60.0, 0.25749, -0.74156),
-    (0.0, 0.0, 75.0, 0.12191, -0.81320),
-    (0.0, 0.0, 89.0, 0.00754, -0.83719),
-    (1.0, 0.0, 15.0, 0.88230, -0.25153),
-    (1.0, 0.0, 30.0, 0.71409, -0.48167),
-    (1.0, 0.0, 45.0, 0.51391, -0.67403),
-    (1.0, 0.0, 60.0, 0.31325, -0.80858),
-    (1.0, 0.0, 75.0, 0.15539, -0.88398),
-    (1.0, 0.0, 89.0, 0.01047, -0.91050),
-    (-1.0, 0.0, 15.0, 0.84168, -0.24908),
-    (-1.0, 0.0, 30.0, 0.65554, -0.47246),
-    (-1.0, 0.0, 45.0, 0.46013, -0.65497),
-    (-1.0, 0.0, 60.0, 0.26752, -0.78112),
-    (-1.0, 0.0, 75.0, 0.10527, -0.84694),
-    (-1.0, 0.0, 89.0, 0.00491, -0.86575),
-    (1.0, 1.0, 15.0, 0.89202, -0.24774),
-    (1.0, 1.0, 30.0, 0.78266, -0.46143),
-    (1.0, 1.0, 45.0, 0.68613, -0.64409),
-    (1.0, 1.0, 60.0, 0.56186, -0.79023),
-    (1.0, 1.0, 75.0, 0.41528, -0.89065),
-    (1.0, 1.0, 89.0, 0.24696, -0.93780),
-    (1.0, -1.0, 15.0, 0.88100, -0.25237),
-    (1.0, -1.0, 30.0, 0.70612, -0.48504),
-    (1.0, -1.0, 45.0, 0.48942, -0.68224),
-    (1.0, -1.0, 60.0, 0.24756, -0.83061),
-    (1.0, -1.0, 75.0, -0.00105, -0.91941),
-    (1.0, -1.0, 89.0, -0.21882, -0.94009),
+pub const PAPER: [PaperRebound; 30] = [
+    paper(0.0, 0.0, 15.0, 0.84223, -0.24800),
+    paper(0.0, 0.0, 30.0, 0.63579, -0.46486),
+    paper(0.0, 0.0, 45.0, 0.42057, -0.62869),
+    paper(0.0, 0.0, 60.0, 0.25749, -0.74156),
+    paper(0.0, 0.0, 75.0, 0.12191, -0.81320),
+    paper(0.0, 0.0, 89.0, 0.00754, -0.83719),
+    paper(1.0, 0.0, 15.0, 0.88230, -0.25153),
+    paper(1.0, 0.0, 30.0, 0.71409, -0.48167),
+    paper(1.0, 0.0, 45.0, 0.51391, -0.67403),
+    paper(1.0, 0.0, 60.0, 0.31325, -0.80858),
+    paper(1.0, 0.0, 75.0, 0.15539, -0.88398),
+    paper(1.0, 0.0, 89.0, 0.01047, -0.91050),
+    paper(-1.0, 0.0, 15.0, 0.84168, -0.24908),
+    paper(-1.0, 0.0, 30.0, 0.65554, -0.47246),
+    paper(-1.0, 0.0, 45.0, 0.46013, -0.65497),
+    paper(-1.0, 0.0, 60.0, 0.26752, -0.78112),
+    paper(-1.0, 0.0, 75.0, 0.10527, -0.84694),
+    paper(-1.0, 0.0, 89.0, 0.00491, -0.86575),
+    paper(1.0, 1.0, 15.0, 0.89202, -0.24774),
+    paper(1.0, 1.0, 30.0, 0.78266, -0.46143),
+    paper(1.0, 1.0, 45.0, 0.68613, -0.64409),
+    paper(1.0, 1.0, 60.0, 0.56186, -0.79023),
+    paper(1.0, 1.0, 75.0, 0.41528, -0.89065),
+    paper(1.0, 1.0, 89.0, 0.24696, -0.93780),
+    paper(1.0, -1.0, 15.0, 0.88100, -0.25237),
+    paper(1.0, -1.0, 30.0, 0.70612, -0.48504),
+    paper(1.0, -1.0, 45.0, 0.48942, -0.68224),
+    paper(1.0, -1.0, 60.0, 0.24756, -0.83061),
+    paper(1.0, -1.0, 75.0, -0.00105, -0.91941),
+    paper(1.0, -1.0, 89.0, -0.21882, -0.94009),
 ];
 
-/// The paper's parameters for `PAPER`: mass, radius, nose height, e, mu_s, mu_w.
-pub const PAPER_BALL: (f64, f64, f64, f64, f64, f64) =
-    (0.1406, 0.02625, 0.03675, 0.98, 0.212, 0.14);
+/// One of the paper model's rebounds: a ball at 1 m/s with topspin and sidespin as shares of
+/// rolling (k), meeting the cushion at `incidence_deg` from the cushion line, leaves with
+/// velocity `along` the cushion line and `off` it (m/s; negative: away from the cushion).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PaperRebound {
+    pub topspin: f64,
+    pub sidespin: f64,
+    pub incidence_deg: f64,
+    pub along: f64,
+    pub off: f64,
+}
+
+const fn paper(
+    topspin: f64,
+    sidespin: f64,
+    incidence_deg: f64,
+    along: f64,
+    off: f64,
+) -> PaperRebound {
+    PaperRebound {
+        topspin,
+        sidespin,
+        incidence_deg,
+        along,
+        off,
+    }
+}
+
+/// The paper's ball and cushion for `PAPER` (kg, m, m above the bed, and the coefficients).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PaperSetup {
+    pub mass: f64,
+    pub radius: f64,
+    pub nose_height: f64,
+    pub restitution: f64,
+    pub mu_slide: f64,
+    pub mu_cushion: f64,
+}
+
+pub const PAPER_BALL: PaperSetup = PaperSetup {
+    mass: 0.1406,
+    radius: 0.02625,
+    nose_height: 0.03675,
+    restitution: 0.98,
+    mu_slide: 0.212,
+    mu_cushion: 0.14,
+};
 
 #[cfg(test)]
 mod tests {
@@ -477,9 +521,17 @@ mod tests {
 
     #[test]
     fn rebounds_match_the_paper_model_with_and_without_english() {
-        let (m, r, h, e, mu_s, mu_w) = PAPER_BALL;
+        let PaperSetup {
+            mass: m,
+            radius: r,
+            nose_height: h,
+            restitution: e,
+            mu_slide: mu_s,
+            mu_cushion: mu_w,
+        } = PAPER_BALL;
         let mut worst = (0.0f64, 0.0f64);
-        for (kt, ks, alpha, vx, vy) in PAPER {
+        for p in PAPER {
+            let (kt, ks, alpha, vx, vy) = (p.topspin, p.sidespin, p.incidence_deg, p.along, p.off);
             let a = alpha.to_radians();
             let v = [a.cos(), a.sin(), 0.0];
             let w = [-kt * a.sin() / r, kt * a.cos() / r, ks / r];

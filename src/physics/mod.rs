@@ -10,6 +10,7 @@ mod colliders;
 mod cue;
 pub mod cushion;
 mod log;
+mod noise;
 pub mod params;
 mod sim;
 pub mod toi;
@@ -20,6 +21,7 @@ pub use colliders::{
 pub use cue::{CueResult, HOP_MIN_VZ, MAX_ELEVATION_DEG, MAX_STRIKE_SPEED, Strike, strike};
 pub use cushion::{CushionLine, PocketHole, pocket_holes};
 pub use log::{BallEnd, Event, Layout, Path, PathSample, ShotLog, Touching};
+pub use noise::Noise;
 pub use params::SimConfig;
 pub use sim::{
     LayoutError, REST_SPEED, TOUCH_GAP, TableSim, check_layout, check_placement, simulate,

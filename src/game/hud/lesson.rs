@@ -44,20 +44,24 @@ pub(super) fn scenario(
 }
 
 /// What decides the shot so far: the first ball contacted, rails after it, balls pocketed.
-fn markers(ui: &mut egui::Ui, mk: &Markers) {
+fn markers(ui: &mut egui::Ui, Markers(mk): &Markers) {
     let Some((b, _)) = mk.first_contact else {
         return;
     };
     let list = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
     ui.label(format!("first ball contacted: the {b}"));
-    if mk.balls_to_rail.is_empty() {
-        ui.label("no rail after contact yet");
+    if mk.driven_to_rail.is_empty() {
+        ui.label("no object ball to a rail after contact yet");
     } else {
         ui.label(format!(
-            "{} object ball{} to a rail after contact ({})",
-            mk.balls_to_rail.len(),
-            if mk.balls_to_rail.len() == 1 { "" } else { "s" },
-            list(&mk.balls_to_rail)
+            "{} object ball{} to a rail after contact (8.4, pocketed count): {}",
+            mk.driven_to_rail.len(),
+            if mk.driven_to_rail.len() == 1 {
+                ""
+            } else {
+                "s"
+            },
+            list(&mk.driven_to_rail)
         ));
     }
     if !mk.pocketed.is_empty() {

@@ -13,8 +13,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::adapter::play_shot;
-use crate::batch::Noise;
-use crate::physics::{Layout, SimConfig, Strike};
+use crate::physics::{Layout, Noise, SimConfig, Strike};
 use crate::referee::{
     Action, CUE, Call, CueBallFate, Declared, GameState, InHand, PlayerId, RackResult, Ruling,
     ShotFacts, Turn, TurnAction,

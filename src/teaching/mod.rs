@@ -1,0 +1,9 @@
+//! Teaching: the scenario library (its file format, `check` and the robust replays under
+//! execution noise), the handout diagrams, and the markers that show what decided a shot,
+//! read from the adapter's facts. Headless (no bevy, no window): the game's scenario player
+//! and `tenball scenario` are its clients. It may play shots through `adapter::play_shot` and
+//! ask the referee; it never decides a rule or steps physics itself.
+
+pub mod diagram;
+pub mod markers;
+pub mod scenario;
