@@ -92,17 +92,47 @@ fn px(t: &Table, x: f64, y: f64) -> (i32, i32) {
     )
 }
 
+type Drawn = Result<(), Box<dyn std::error::Error>>;
+
+/// The handout, step by step: the table, the shot's paths, the balls where it began, the
+/// contacts numbered, a spotted ball, the caption.
 fn paint<DB: DrawingBackend>(
     root: DrawingArea<DB, plotters::coord::Shift>,
     s: &Scenario,
     run: &crate::teaching::scenario::Run,
     t: &Table,
-) -> Result<(), Box<dyn std::error::Error>>
+) -> Drawn
 where
     DB::ErrorType: 'static,
 {
     crate::palette::register_font();
     root.fill(&WHITE)?;
+    table(&root, t)?;
+    // The shot shown: its start, paths and contacts; else the position.
+    let (layout, log): (&Layout, Option<&ShotLog>) = match &run.shown {
+        Some((l, log)) => (l, Some(log)),
+        None => (&s.position.layout, None),
+    };
+    if let Some(log) = log {
+        paths(&root, t, log)?;
+    }
+    balls(&root, t, layout)?;
+    if let Some(log) = log {
+        contacts(&root, t, log)?;
+    }
+    if let Some(sp) = run.rulings.first().and_then(|r| r.spotted) {
+        spotted(&root, t, sp)?;
+    }
+    caption(&root, t, s, run)?;
+    root.present()?;
+    Ok(())
+}
+
+/// Rails, cushions, cloth, pockets, diamonds, the head string and the foot spot.
+fn table<DB: DrawingBackend>(root: &DrawingArea<DB, plotters::coord::Shift>, t: &Table) -> Drawn
+where
+    DB::ErrorType: 'static,
+{
     let (hl, hw) = (t.length / 2.0, t.width / 2.0);
     let edge = CUSHION_DEPTH + RAIL;
     // Rails, cushions, cloth.
@@ -150,37 +180,53 @@ where
     ))?;
     let fs = t.foot_spot();
     root.draw(&Circle::new(px(t, fs.x, fs.y), 3, faint.filled()))?;
+    Ok(())
+}
 
-    // The shot shown: its start, paths and contacts; else the position.
-    let (layout, log): (&Layout, Option<&ShotLog>) = match &run.shown {
-        Some((l, log)) => (l, Some(log)),
-        None => (&s.position.layout, None),
-    };
-    let r_px = (t.ball_radius * SCALE).round() as i32;
-    if let Some(log) = log {
-        for p in &log.paths {
-            let pts: Vec<(i32, i32)> = p
-                .samples
-                .iter()
-                .map(|s| px(t, s.at.x as f64, s.at.y as f64))
-                .collect();
-            let moved = pts.first() != pts.last();
-            if !moved || pts.len() < 2 {
-                continue;
-            }
-            if p.ball == 0 {
-                root.draw(&PathElement::new(pts, BLACK.stroke_width(2)))?;
-            } else {
-                let c = rgb(BALL_COLOURS[p.ball as usize]);
-                root.draw(&plotters::element::DashedPathElement::new(
-                    pts.into_iter(),
-                    7,
-                    5,
-                    c.stroke_width(2),
-                ))?;
-            }
+/// Each moving ball's path: the cue ball's solid black, an object ball's dashed in its colour.
+fn paths<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    t: &Table,
+    log: &ShotLog,
+) -> Drawn
+where
+    DB::ErrorType: 'static,
+{
+    for p in &log.paths {
+        let pts: Vec<(i32, i32)> = p
+            .samples
+            .iter()
+            .map(|s| px(t, s.at.x as f64, s.at.y as f64))
+            .collect();
+        let moved = pts.first() != pts.last();
+        if !moved || pts.len() < 2 {
+            continue;
+        }
+        if p.ball == 0 {
+            root.draw(&PathElement::new(pts, BLACK.stroke_width(2)))?;
+        } else {
+            let c = rgb(BALL_COLOURS[p.ball as usize]);
+            root.draw(&plotters::element::DashedPathElement::new(
+                pts.into_iter(),
+                7,
+                5,
+                c.stroke_width(2),
+            ))?;
         }
     }
+    Ok(())
+}
+
+/// The balls, numbered in their colours (the 9 and 10 striped).
+fn balls<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    t: &Table,
+    layout: &Layout,
+) -> Drawn
+where
+    DB::ErrorType: 'static,
+{
+    let r_px = (t.ball_radius * SCALE).round() as i32;
     for b in &layout.balls {
         let at = px(t, b.at.x, b.at.y);
         let c = rgb(BALL_COLOURS[b.ball as usize]);
@@ -208,64 +254,94 @@ where
             ))?;
         }
     }
-    if let Some(log) = log {
-        let path_of = |ball: u8| log.paths.iter().find(|p| p.ball == ball);
-        let at = |ball: u8, time: f64| {
-            path_of(ball)
-                .and_then(|p| p.point_at(time))
-                .map(|q| (q.x, q.y))
-        };
-        let mut n = 0;
-        for e in &log.events {
-            let place = match *e {
-                Event::BallBall { t: time, a, b, .. } => match (at(a, time), at(b, time)) {
-                    (Some(p), Some(q)) => Some(((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0)),
-                    _ => None,
-                },
-                Event::Cushion {
-                    t: time,
-                    ball,
-                    from_start: false,
-                    ..
-                } => at(ball, time),
+    Ok(())
+}
+
+/// The contacts in order (ball on ball, and each rail hit), numbered up to `MAX_CONTACTS`.
+fn contacts<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    t: &Table,
+    log: &ShotLog,
+) -> Drawn
+where
+    DB::ErrorType: 'static,
+{
+    let path_of = |ball: u8| log.paths.iter().find(|p| p.ball == ball);
+    let at = |ball: u8, time: f64| {
+        path_of(ball)
+            .and_then(|p| p.point_at(time))
+            .map(|q| (q.x, q.y))
+    };
+    let mut n = 0;
+    for e in &log.events {
+        let place = match *e {
+            Event::BallBall { t: time, a, b, .. } => match (at(a, time), at(b, time)) {
+                (Some(p), Some(q)) => Some(((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0)),
                 _ => None,
-            };
-            let Some((x, y)) = place else { continue };
-            n += 1;
-            if n > MAX_CONTACTS {
-                break;
-            }
-            // A marker unlike a ball: a red ring with the number in red, set off the contact.
-            let c = px(t, x, y);
-            let red = RGBColor(200, 20, 20);
-            root.draw(&Circle::new(c, 3, red.filled()))?;
-            let m = (c.0 + 11, c.1 - 11);
-            root.draw(&Circle::new(m, 8, WHITE.filled()))?;
-            root.draw(&Circle::new(m, 8, red.stroke_width(2)))?;
-            root.draw(&Text::new(
-                n.to_string(),
-                (m.0 - if n >= 10 { 7 } else { 4 }, m.1 - 6),
-                ("sans-serif", 11).into_font().color(&red),
-            ))?;
+            },
+            Event::Cushion {
+                t: time,
+                ball,
+                from_start: false,
+                ..
+            } => at(ball, time),
+            _ => None,
+        };
+        let Some((x, y)) = place else { continue };
+        n += 1;
+        if n > MAX_CONTACTS {
+            break;
         }
-    }
-
-    // A ball spotted by the first ruling: a ring where it goes.
-    if let Some(sp) = run.rulings.first().and_then(|r| r.spotted) {
-        let c = px(t, sp.at.x, sp.at.y);
-        root.draw(&Circle::new(
-            c,
-            r_px + 3,
-            RGBColor(200, 20, 20).stroke_width(2),
-        ))?;
+        // A marker unlike a ball: a red ring with the number in red, set off the contact.
+        let c = px(t, x, y);
+        let red = RGBColor(200, 20, 20);
+        root.draw(&Circle::new(c, 3, red.filled()))?;
+        let m = (c.0 + 11, c.1 - 11);
+        root.draw(&Circle::new(m, 8, WHITE.filled()))?;
+        root.draw(&Circle::new(m, 8, red.stroke_width(2)))?;
         root.draw(&Text::new(
-            format!("{} spotted", sp.ball),
-            (c.0 + r_px + 6, c.1 - 6),
-            ("sans-serif", 12).into_font().color(&WHITE),
+            n.to_string(),
+            (m.0 - if n >= 10 { 7 } else { 4 }, m.1 - 6),
+            ("sans-serif", 11).into_font().color(&red),
         ))?;
     }
+    Ok(())
+}
 
-    // The caption: title, rules, and the first shot's ruling with its rule.
+/// A ball spotted by the first ruling: a ring where it goes.
+fn spotted<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    t: &Table,
+    sp: crate::referee::Spotted,
+) -> Drawn
+where
+    DB::ErrorType: 'static,
+{
+    let r_px = (t.ball_radius * SCALE).round() as i32;
+    let c = px(t, sp.at.x, sp.at.y);
+    root.draw(&Circle::new(
+        c,
+        r_px + 3,
+        RGBColor(200, 20, 20).stroke_width(2),
+    ))?;
+    root.draw(&Text::new(
+        format!("{} spotted", sp.ball),
+        (c.0 + r_px + 6, c.1 - 6),
+        ("sans-serif", 12).into_font().color(&WHITE),
+    ))?;
+    Ok(())
+}
+
+/// The caption: title, rules, and the first shot's ruling with its rule.
+fn caption<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    t: &Table,
+    s: &Scenario,
+    run: &crate::teaching::scenario::Run,
+) -> Drawn
+where
+    DB::ErrorType: 'static,
+{
     let (_, h) = size(t);
     let mut lines = vec![format!("{}  ({})", s.title, s.rules.join(", "))];
     if let Some(r) = run.rulings.first() {
@@ -283,7 +359,6 @@ where
             ("sans-serif", size).into_font().color(&BLACK),
         ))?;
     }
-    root.present()?;
     Ok(())
 }
 
