@@ -180,7 +180,7 @@ pub fn encode(format: Format, records: &[BreakRecord]) -> Vec<u8> {
 
 /// What a records file was made with, its first line: the breaks' spec (seed, place, speed,
 /// tip, elevation, table, noise), the shard and the count. A resume must have the same spec
-/// and shard (the count may grow); a merge takes shards of one run only.
+/// shard and count; a merge takes shards of one run only.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RunInputs {

@@ -324,7 +324,7 @@ fn lock(f: &std::fs::File, path: &Path) -> Result<(), RunError> {
     }
 }
 
-/// A file must have been made with the inputs of this run (the count may grow).
+/// A file must have been made with the inputs of this run, its count included.
 fn check_inputs(path: &Path, have: Option<&RunInputs>, want: &RunInputs) -> Result<(), RunError> {
     let Some(have) = have else {
         return Err(no_header(path));
