@@ -54,7 +54,11 @@ fn blocks(file: &Path) -> Vec<Block> {
             (None, None) => {}
         }
     }
-    assert!(open.is_none(), "{}: a fenced block is never closed", file.display());
+    assert!(
+        open.is_none(),
+        "{}: a fenced block is never closed",
+        file.display()
+    );
     out
 }
 

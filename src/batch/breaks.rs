@@ -5,8 +5,8 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use crate::adapter::facts_from_log;
-use crate::physics::{Layout, Noise, SimConfig, Strike, simulate};
+use crate::adapter::{PlayedShot, play_shot};
+use crate::physics::{Layout, Noise, SimConfig, Strike};
 use crate::referee::{Call, GameState, PlayerId, Pocketed, Rules, Tightness, rack};
 use crate::table::{Placed, Point, TableSize};
 
@@ -171,13 +171,11 @@ pub fn run_break(spec: &BreakSpec, index: u64) -> Result<BreakRecord, String> {
         sample_dt: 0.0,
         ..SimConfig::default()
     };
-    let log = simulate(&layout, &strike, &cfg)
-        .map_err(|e| format!("break {index} (seed {seed}) cannot be simulated: {e}"))?;
-    let facts = facts_from_log(&layout, &log, &[]);
     let state = GameState::with_breaker(Rules::default(), spec.table, PlayerId::A);
-    let judged = state
-        .judge(&Call::Break, &facts)
-        .map_err(|e| format!("break {index} (seed {seed}) cannot be judged: {e}"))?;
+    let PlayedShot {
+        log, facts, judged, ..
+    } = play_shot(&state, &layout, &Call::Break, &strike, &[], &cfg)
+        .map_err(|e| format!("break {index} (seed {seed}) cannot be played: {e}"))?;
     let ruling = judged.ruling;
     Ok(BreakRecord {
         index,

@@ -11,7 +11,7 @@ use plotters::prelude::*;
 use crate::palette::{BALL_COLOURS, CLOTH};
 use crate::physics::{CUSHION_DEPTH, Event, Layout, ShotLog, pocket_holes};
 use crate::table::Table;
-use crate::teaching::scenario::Scenario;
+use crate::teaching::scenario::{Keep, Scenario};
 
 /// Pixels per metre.
 const SCALE: f64 = 330.0;
@@ -47,7 +47,7 @@ pub fn draw(s: &Scenario, out: &Path) -> Result<(), String> {
     if let Some(why) = crate::outfile::problem(out, "the diagram") {
         return Err(why);
     }
-    let run = s.run(None, true);
+    let run = s.run(None, Keep::FirstShot);
     if let Some(why) = &run.stopped {
         return Err(format!("{}: not drawn: {why}", s.title));
     }

@@ -226,6 +226,14 @@ impl Scenario {
     }
 }
 
+/// What a run of a scenario keeps beside the differences and the rulings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    Rulings,
+    /// The first shot played on the table too, with its paths (for a diagram).
+    FirstShot,
+}
+
 /// What playing a scenario gave.
 #[derive(Debug, Default)]
 pub struct Run {
@@ -233,7 +241,8 @@ pub struct Run {
     pub diffs: Vec<String>,
     /// Each shot's ruling, in order.
     pub rulings: Vec<Ruling>,
-    /// The first shot played on the table: the layout before it and its log (with paths).
+    /// The first shot played on the table: the layout before it and its log (with paths), when
+    /// the run was asked to keep it.
     pub shown: Option<(Layout, crate::physics::ShotLog)>,
     /// The step that could not be taken at all (the referee refused it, or its shot could not
     /// be played), and why; the run stopped there.
@@ -324,12 +333,13 @@ impl Scenario {
     }
 
     fn check_with(&self, noise: Option<(&Noise, &mut StdRng)>) -> Vec<String> {
-        self.run(noise, false).diffs
+        self.run(noise, Keep::Rulings).diffs
     }
 
     /// Plays the steps: the differences from what they expect, each shot's ruling, and (with
-    /// `paths`) the first shot played on the table with the layout it started from.
-    pub fn run(&self, mut noise: Option<(&Noise, &mut StdRng)>, paths: bool) -> Run {
+    /// `Keep::FirstShot`) the first shot played on the table with the layout it started from.
+    pub fn run(&self, mut noise: Option<(&Noise, &mut StdRng)>, keep: Keep) -> Run {
+        let paths = keep == Keep::FirstShot;
         let mut out = Run::default();
         let diffs = &mut out.diffs;
         let mut state: GameState = self.position.state.clone();
