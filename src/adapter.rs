@@ -1,6 +1,7 @@
 //! The one bridge between the physics and the referee: a shot log and the layout before the
 //! shot become the facts a referee needs, and `play_shot` plays a shot from a game state to a
 //! ruling and the next state. Neither side knows the other's vocabulary; this module knows both.
+//! It draws nothing, writes no file and decides no rule (the referee does).
 
 use crate::physics::{BallEnd, Event, Layout, ShotLog, SimConfig, Strike, Touching, simulate};
 use crate::referee::{

@@ -1,5 +1,8 @@
 //! Headless batch runs for analysts: many breaks in parallel, their records on disk, their
-//! statistics, and sweeps over where and how hard the break is struck.
+//! statistics with intervals, resumable and sharded runs and their merge ([`BatchRun`]),
+//! sweeps over where and how hard the break is struck, and the break against the pros. Each
+//! break is played through `adapter::play_shot`; the batch never decides a rule, and it knows
+//! nothing of the command line (`cli/` turns options into its types and prints its results).
 
 mod breaks;
 pub mod pros;

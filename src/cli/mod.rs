@@ -1,5 +1,7 @@
 //! The `tenball` subcommands (clap): each reads its input, calls the library and writes JSON or
-//! text. Errors name the file, the place and the problem, and exit with code 2.
+//! text. Errors name the file, the place and the problem, and exit with code 2. Options,
+//! messages, exit codes and progress bars only: what a command does is the library's, so that
+//! it can be done without the binary.
 
 mod batch_args;
 pub(crate) mod breaks;

@@ -2,7 +2,8 @@
 //! a cushion line or jaw point, or a ball and a pocket's hole first meet. A ball's motion is a
 //! chain of at most three quadratic pieces (sliding, rolling, at rest; see `cloth::Motion`), so
 //! each gap is a polynomial of degree two or four on each common piece and its first root is
-//! found exactly (isolated between the roots of its derivatives, then bisected to 1e-13 s).
+//! found exactly (isolated between the roots of its derivatives, then Newton's method kept in its
+//! bracket, to 1e-13 s).
 //! This is what makes a hit independent of any time step: it begins at its true time.
 
 use super::cloth::{Motion, norm};
