@@ -72,6 +72,46 @@ fn a_hanger_in_the_jaws_is_called_and_shot() {
 }
 
 #[test]
+fn where_only_a_combination_goes_the_top_level_plays_it_and_a_beginner_does_not() {
+    // The 1 straight behind the 2, which hangs in the foot-left jaws; from the cue ball no cut
+    // on the 1 reaches any pocket. Combinations are played from level 3.
+    let l = layout(&[
+        (0, 0.6, 0.0),
+        (1, 1.059, 0.424),
+        (2, 1.20, 0.565),
+        (10, -0.5, -0.3),
+    ]);
+    let state = shot_state(&[1, 2, 10]);
+    let d = decide(&state, &l, Level::Level(5), &mut StdRng::seed_from_u64(1)).unwrap();
+    let Decision::Stroke {
+        call, chance, why, ..
+    } = &d
+    else {
+        panic!("{d:?}")
+    };
+    assert_eq!(
+        *call,
+        Call::Ball {
+            ball: 2,
+            pocket: Pocket::FootLeft
+        },
+        "{why}"
+    );
+    assert!(why.contains("combination") && *chance >= 0.8, "{why}");
+    let d = decide(&state, &l, Level::Level(2), &mut StdRng::seed_from_u64(1)).unwrap();
+    let Decision::Stroke { call, .. } = d else {
+        panic!("{d:?}")
+    };
+    assert_ne!(
+        call,
+        Call::Ball {
+            ball: 2,
+            pocket: Pocket::FootLeft
+        }
+    );
+}
+
+#[test]
 fn where_nothing_can_be_made_it_plays_a_safety() {
     // The 1 frozen to the foot cushion, the 2 and 3 frozen beside it, the 4 in front of it.
     let x = 1.27 - 0.0277;
@@ -182,4 +222,65 @@ fn duel_prints_the_same_whatever_the_threads_and_refuses_bad_input() {
         "never overwritten"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_duel_stopped_and_resumed_writes_what_an_unstopped_one_writes() {
+    use tenball::computer::duel_run::DuelRun;
+    let dir = std::env::temp_dir().join(format!("tenball-duel-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = spec(Level::Level(1), Level::Greedy);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let quiet = &mut |_: String| {};
+    let mut play = |path: &std::path::Path, resume: bool, stop_after: Option<u64>| {
+        let mut run = DuelRun::open_or_resume(spec, 10, Some(path), resume, quiet).unwrap();
+        let played = std::cell::Cell::new(0);
+        let stop = || stop_after.is_some_and(|n| played.get() >= n);
+        run.run(&pool, &stop, &mut |n| played.set(played.get() + n))
+            .unwrap()
+    };
+    let whole = dir.join("whole.jsonl");
+    assert!(play(&whole, false, None));
+    // Stopped after the first chunk (4 racks on 2 threads), then resumed.
+    let stopped = dir.join("stopped.jsonl");
+    assert!(!play(&stopped, false, Some(1)));
+    assert!(std::fs::read_to_string(&stopped).unwrap().lines().count() < 11);
+    assert!(play(&stopped, true, None));
+    assert_eq!(
+        std::fs::read(&whole).unwrap(),
+        std::fs::read(&stopped).unwrap()
+    );
+    // Killed in the middle of writing a record: the half record is played again.
+    let killed = dir.join("killed.jsonl");
+    let text = std::fs::read(&whole).unwrap();
+    std::fs::write(&killed, &text[..text.len() - 40]).unwrap();
+    assert!(play(&killed, true, None));
+    assert_eq!(text, std::fs::read(&killed).unwrap());
+    // A line that is not this run's is never cut, and other inputs are refused.
+    let foreign = dir.join("foreign.jsonl");
+    let mut other = text[..text.len() - 40].to_vec();
+    other.extend_from_slice(b"my notes");
+    std::fs::write(&foreign, &other).unwrap();
+    let err = DuelRun::open_or_resume(spec, 10, Some(&foreign), true, quiet)
+        .err()
+        .unwrap();
+    assert!(err.message.contains("left as it is"), "{}", err.message);
+    assert_eq!(std::fs::read(&foreign).unwrap(), other);
+    let err = DuelRun::open_or_resume(spec, 12, Some(&whole), true, quiet)
+        .err()
+        .unwrap();
+    assert!(
+        err.message.contains("--racks 10 (this run: 12)"),
+        "{}",
+        err.message
+    );
+    let err = DuelRun::open_or_resume(spec, 10, Some(&whole), false, quiet)
+        .err()
+        .unwrap();
+    assert!(err.message.contains("--resume"), "{}", err.message);
+    let _ = std::fs::remove_dir_all(&dir);
 }

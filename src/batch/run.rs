@@ -310,7 +310,7 @@ impl Shard {
 
 /// Holds the records file for this run alone until it ends: a second run on the same file (a
 /// retried job resuming its shard while the first still runs) is refused.
-fn lock(f: &std::fs::File, path: &Path) -> Result<(), RunError> {
+pub(crate) fn lock(f: &std::fs::File, path: &Path) -> Result<(), RunError> {
     match f.try_lock() {
         Ok(()) => Ok(()),
         Err(std::fs::TryLockError::WouldBlock) => Err(RunError::input(format!(

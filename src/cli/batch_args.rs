@@ -76,12 +76,33 @@ impl SpecArgs {
     }
 }
 
+/// Ctrl-C and `kill` ask a run to stop: it ends after the work in hand, its records written,
+/// with the shell's code for that signal (130, 143) from [`stopped_code`].
+pub fn stop_on_signals() -> std::sync::Arc<std::sync::atomic::AtomicUsize> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    for sig in [SIGINT, SIGTERM] {
+        let _ = signal_hook::flag::register_usize(sig, stop.clone(), sig as usize);
+    }
+    stop
+}
+
+/// The exit code after the signal `stop` holds.
+pub fn stopped_code(stop: &std::sync::atomic::AtomicUsize) -> u8 {
+    128 + stop.load(std::sync::atomic::Ordering::SeqCst).min(127) as u8
+}
+
 /// The most worker threads a run may ask for (thousands would exhaust the machine's memory
 /// for thread stacks before the first break).
 const MAX_THREADS: usize = 256;
 
-/// A progress bar with rate and time left on a terminal; nothing otherwise.
+/// A progress bar of breaks with rate and time left on a terminal; nothing otherwise.
 pub fn progress(total: u64, done: u64) -> ProgressBar {
+    progress_of(total, done, "breaks")
+}
+
+/// A progress bar of `unit`s (plural) with rate and time left on a terminal; nothing otherwise.
+pub fn progress_of(total: u64, done: u64, unit: &'static str) -> ProgressBar {
     let target = if std::io::stderr().is_terminal() {
         ProgressDrawTarget::stderr()
     } else {
@@ -89,14 +110,14 @@ pub fn progress(total: u64, done: u64) -> ProgressBar {
     };
     let bar = ProgressBar::with_draw_target(Some(total), target);
     bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} breaks  {rate}  {elapsed} elapsed, {eta} left",
-        )
+        ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {unit}  {{rate}}  {{elapsed}} elapsed, {{eta}} left"
+        ))
         .expect("a valid template")
         .with_key(
             "rate",
-            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{:.1} breaks/s", state.per_sec());
+            move |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.1} {unit}/s", state.per_sec());
             },
         ),
     );

@@ -3,13 +3,10 @@
 //! shards, `sweep` maps the legal-break share over cue ball places and speeds.
 
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use signal_hook::consts::{SIGINT, SIGTERM};
+use std::sync::atomic::Ordering;
 
 use super::CliError;
-use super::batch_args::{SpecArgs, progress};
+use super::batch_args::{SpecArgs, progress, stop_on_signals, stopped_code};
 use super::sweep;
 use crate::batch::{BatchRun, CuePlace, MAX_SHARDS, RunError, Shard, Tally};
 use crate::table::{Point, TableSize};
@@ -149,12 +146,7 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
         BatchRun::open_or_resume(spec, shard, args.out.as_deref(), args.resume, &mut |m| {
             super::warn(&m)
         })?;
-    // The signal that asks the run to stop (Ctrl-C, or `kill`): it ends after the breaks in
-    // hand, their records written, with the shell's code for that signal (130, 143).
-    let stop = Arc::new(AtomicUsize::new(0));
-    for sig in [SIGINT, SIGTERM] {
-        let _ = signal_hook::flag::register_usize(sig, stop.clone(), sig as usize);
-    }
+    let stop = stop_on_signals();
     let bar = progress(run.total(), run.done());
     let finished = run.run(&pool, &|| stop.load(Ordering::SeqCst) != 0, &mut |n| {
         bar.inc(n)
@@ -163,7 +155,7 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
     print_summary(run.tally(), args.json)?;
     if !finished {
         return Err(CliError {
-            code: 128 + stop.load(Ordering::SeqCst).min(127) as u8,
+            code: stopped_code(&stop),
             message: format!(
                 "interrupted after {} of {} breaks{}",
                 run.done(),

@@ -1,13 +1,15 @@
 //! `tenball duel`: racks between two computer players on every core; the records (JSON lines,
-//! a header line with the inputs first) and a summary.
+//! a header line with the inputs first, written as racks finish, resumable) and a summary.
 
 use std::path::PathBuf;
 
-use rayon::prelude::*;
+use std::sync::atomic::Ordering;
 
 use super::CliError;
+use super::batch_args::{progress_of, stop_on_signals, stopped_code};
 use crate::computer::Level;
-use crate::computer::duel::{DuelSpec, RackRecord, play_rack, summarize};
+use crate::computer::duel::{DuelSpec, summarize};
+use crate::computer::duel_run::DuelRun;
 use crate::referee::Tightness;
 use crate::table::TableSize;
 
@@ -41,9 +43,13 @@ pub struct DuelArgs {
     /// Worker threads (default: every core); the records are the same whatever it is.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Write one record per rack here (JSON lines; a new file).
+    /// Write one record per rack here as it is played (JSON lines, a header line first; a new
+    /// file unless --resume).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Complete an interrupted run's --out file (the same inputs): the racks in it are kept.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -66,11 +72,6 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
             "--threads must be 1 to 256, got {t}"
         )));
     }
-    if let Some(out) = &args.out
-        && let Some(why) = crate::outfile::problem(out, "the records file")
-    {
-        return Err(CliError::input(why));
-    }
     let spec = DuelSpec {
         a: args.a,
         b: args.b,
@@ -82,34 +83,41 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .map_err(|e| CliError::input(format!("cannot start worker threads: {e}")))?;
-    let recs: Vec<RackRecord> = pool
-        .install(|| {
-            (0..args.racks)
-                .into_par_iter()
-                .map(|i| play_rack(&spec, i))
-                .collect::<Result<Vec<_>, _>>()
-        })
-        .map_err(|e| CliError {
-            code: 1,
-            message: e,
-        })?;
-    if let Some(out) = &args.out {
-        let mut text = serde_json::to_string(&serde_json::json!({ "tenball_duel": spec }))
-            .expect("specs serialize");
-        text.push('\n');
-        for r in &recs {
-            text.push_str(&serde_json::to_string(r).expect("records serialize"));
-            text.push('\n');
-        }
-        crate::outfile::write_new(out, text.as_bytes()).map_err(|e| CliError {
-            code: 1,
-            message: format!("{}: cannot write the records: {e}", out.display()),
-        })?;
-    }
-    let summary = summarize(&spec, &recs, args.race_to);
+    let mut run = DuelRun::open_or_resume(
+        spec,
+        args.racks,
+        args.out.as_deref(),
+        args.resume,
+        &mut |m| super::warn(&m),
+    )?;
+    let stop = stop_on_signals();
+    let bar = progress_of(run.total(), run.records().len() as u64, "racks");
+    let finished = run.run(&pool, &|| stop.load(Ordering::SeqCst) != 0, &mut |n| {
+        bar.inc(n)
+    })?;
+    bar.finish_and_clear();
+    let summary = summarize(&spec, run.records(), args.race_to);
     if args.json {
-        super::emit(&serde_json::to_string_pretty(&summary).expect("summaries serialize"))
+        super::emit(&serde_json::to_string_pretty(&summary).expect("summaries serialize"))?;
     } else {
-        super::emit(&summary.to_text())
+        super::emit(&summary.to_text())?;
     }
+    if !finished {
+        return Err(CliError {
+            code: stopped_code(&stop),
+            message: format!(
+                "interrupted after {} of {} racks{}",
+                run.records().len(),
+                run.total(),
+                args.out
+                    .as_deref()
+                    .map(|p| format!(
+                        "; the records are in {}, add --resume to complete them",
+                        p.display()
+                    ))
+                    .unwrap_or_default()
+            ),
+        });
+    }
+    Ok(())
 }

@@ -37,7 +37,17 @@ pub fn ghost_aim(
     ball: Point,
     pocket: Pocket,
 ) -> Option<(f64, f64, f64, f64)> {
-    let target = t.pocket_mouth_centre(pocket);
+    ghost_toward(t, cue, ball, t.pocket_mouth_centre(pocket))
+}
+
+/// As [`ghost_aim`], sending the ball toward any point: a pocket seen in a cushion for a bank,
+/// the ghost of another ball for a combination, a carom's contact.
+pub(super) fn ghost_toward(
+    t: &Table,
+    cue: Point,
+    ball: Point,
+    target: Point,
+) -> Option<(f64, f64, f64, f64)> {
     let (bx, by) = (target.x - ball.x, target.y - ball.y);
     let to_pocket = bx.hypot(by);
     if to_pocket < 1e-9 {
@@ -59,7 +69,7 @@ pub fn ghost_aim(
 }
 
 /// Distance from `p` to the segment `a`-`b` (m).
-fn to_segment(p: Point, a: Point, b: Point) -> f64 {
+pub(super) fn to_segment(p: Point, a: Point, b: Point) -> f64 {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let len2 = dx * dx + dy * dy;
     let s = if len2 > 0.0 {
@@ -219,13 +229,53 @@ impl LineToBall {
     }
 }
 
-/// A cut candidate: its call, stroke and words.
-struct Cut {
-    call: Call,
-    strike: Strike,
-    cut_deg: f64,
-    pocket: Pocket,
-    geometry: f64,
+/// What kind of shot a candidate is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Kind {
+    /// The ball on straight into the pocket.
+    Cut,
+    /// The ball on into the pocket off one cushion.
+    Bank { cushion: &'static str },
+    /// The ball on driven into another ball, which goes into the pocket (the call is that
+    /// ball).
+    Combination { via: u8 },
+    /// The ball on glances off another ball into the pocket.
+    Carom { off: u8 },
+}
+
+/// A candidate stroke for a called shot: its call, stroke and words.
+pub(super) struct Cut {
+    pub call: Call,
+    pub strike: Strike,
+    /// The cut on the ball on (degrees).
+    pub cut_deg: f64,
+    pub pocket: Pocket,
+    /// How easy it looks by the geometry alone (the greedy baseline's choice).
+    pub geometry: f64,
+    pub kind: Kind,
+}
+
+impl Cut {
+    /// The shot in words: "the 3 in the foot left corner, a 12 degree cut", "the 3 off the
+    /// left cushion into the foot right corner", "the 2 into the 5 in the side left".
+    fn words(&self, on: u8) -> String {
+        let called = match self.call {
+            Call::Ball { ball, .. } => ball,
+            _ => on,
+        };
+        let pocket = self.pocket.name();
+        match self.kind {
+            Kind::Cut => format!("the {on} in the {pocket}, a {:.0} degree cut", self.cut_deg),
+            Kind::Bank { cushion } => {
+                format!("the {on} off the {cushion} cushion into the {pocket} (a bank)")
+            }
+            Kind::Combination { via } => {
+                debug_assert_eq!(via, called);
+                format!("the {on} into the {called} in the {pocket} (a combination)")
+            }
+            Kind::Carom { off } => format!("the {on} off the {off} into the {pocket} (a carom)"),
+        }
+    }
 }
 
 /// Every cut of the ball on into an open pocket, at the level's speeds and tips.
@@ -269,6 +319,7 @@ fn cuts(ctx: &Context) -> Vec<Cut> {
                     cut_deg: cut,
                     pocket,
                     geometry: cut.to_radians().cos() / (1.0 + a + b),
+                    kind: Kind::Cut,
                 });
             }
         }
@@ -278,7 +329,14 @@ fn cuts(ctx: &Context) -> Vec<Cut> {
 
 /// The best stroke for a called shot: the best cut, or a safety when none is likely enough.
 pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result<Decision, NoMove> {
-    let candidates = cuts(ctx);
+    let mut candidates = cuts(ctx);
+    if ctx.level.plays_banks() {
+        candidates.extend(super::shots::banks(ctx));
+        candidates.extend(super::shots::combinations(ctx));
+    }
+    if ctx.level.plays_position() {
+        candidates.extend(super::shots::caroms(ctx));
+    }
     if ctx.level == Level::Greedy {
         if let Some(c) = candidates
             .iter()
@@ -358,10 +416,8 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
     match best {
         Some((_, o, c)) => {
             let why = format!(
-                "the {} in the {}, a {:.0} degree cut: {:.0} % at this level{}",
-                ctx.on,
-                c.pocket.name(),
-                c.cut_deg,
+                "{}: {:.0} % at this level{}",
+                c.words(ctx.on),
                 100.0 * o.made,
                 if ctx.level.plays_position() && o.made > 0.0 {
                     format!(

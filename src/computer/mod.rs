@@ -18,6 +18,8 @@
 
 mod candidates;
 pub mod duel;
+pub mod duel_run;
+mod shots;
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -94,6 +96,11 @@ impl Level {
     }
 
     fn uses_spin(self) -> bool {
+        matches!(self, Level::Level(n) if n >= 3)
+    }
+
+    /// Banks and combinations from level 3 (caroms with position play, from level 4).
+    fn plays_banks(self) -> bool {
         matches!(self, Level::Level(n) if n >= 3)
     }
 

@@ -117,7 +117,7 @@ fn advise(
         match result {
             Ok(d) => {
                 if let Decision::Stroke { why, .. } = &d {
-                    m.message = Some(format!("coach: {why} (Q takes it)"));
+                    m.message = Some(format!("coach: {why} (the cyan stroke; Q takes it)"));
                 }
                 coach.advice = Some(d);
                 coach.advice_for = Some(m.layout.clone());

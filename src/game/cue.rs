@@ -1,7 +1,8 @@
 //! What the player aims with: the cue stick behind the cue ball (turned to the aim, tilted by
 //! the elevation, offset by the tip, drawn back by the power), the aim line with the ghost ball
-//! and the object ball's line, the tracking lines in each ball's colour, and markers for the
-//! call (the ball and the pocket) and for where the cue ball may be placed.
+//! and the object ball's line, the tracking lines in each ball's colour, markers for the call
+//! (the ball and the pocket) and for where the cue ball may be placed, and the coach's advice
+//! as a ghost stroke.
 
 use bevy::prelude::*;
 
@@ -21,7 +22,15 @@ struct CueStick;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_cue).add_systems(
         Update,
-        (place_cue, aim_line, tracking_lines, markers, lesson_markers).in_set(GameSystems::Show),
+        (
+            place_cue,
+            aim_line,
+            tracking_lines,
+            markers,
+            lesson_markers,
+            coach_ghost,
+        )
+            .in_set(GameSystems::Show),
     );
 }
 
@@ -279,6 +288,59 @@ fn markers(
             world(-hx, -hy, 0.001),
         ];
         gizmos.linestrip(pts, c);
+    }
+}
+
+/// The coach's advice as a ghost stroke, in cyan, until the player takes it (`Q`) or the
+/// position changes: where the cue ball would be put (in hand), its line to the ghost ball,
+/// the ball hit and the pocket called.
+fn coach_ghost(
+    coach: Res<super::Coach>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    playback: Res<Playback>,
+    m: Res<Match>,
+    mut gizmos: Gizmos,
+) {
+    let Some(crate::computer::Decision::Stroke {
+        place,
+        call,
+        strike,
+        ..
+    }) = &coach.advice
+    else {
+        return;
+    };
+    if !aiming(&cycle) || playback.active() {
+        return;
+    }
+    let Some(from) = place.or_else(|| m.cue_ball()) else {
+        return;
+    };
+    let t = m.table();
+    let r = t.ball_radius;
+    let flat = Quat::from_rotation_arc(Vec3::Z, Vec3::Y);
+    let cyan = Color::srgba(0.2, 0.9, 1.0, 0.95);
+    let start = world(from.x, from.y, r);
+    if place.is_some() {
+        gizmos.circle(
+            Isometry3d::new(world(from.x, from.y, 0.003), flat),
+            r as f32,
+            cyan,
+        );
+    }
+    let (hit, ghost) = first_along(&m, from, strike.aim_deg);
+    let g = world(ghost.x, ghost.y, r);
+    gizmos.line(start, g, cyan);
+    gizmos.circle(Isometry3d::new(g, flat), r as f32, cyan);
+    if let Some(b) = hit
+        && let Some(ob) = m.layout.balls.iter().find(|x| x.ball == b)
+    {
+        let o = world(ob.at.x, ob.at.y, r);
+        gizmos.line(o, o + (o - g).normalize_or_zero() * 0.35, cyan);
+    }
+    if let crate::referee::Call::Ball { pocket, .. } = call {
+        let p = t.pocket_mouth_centre(*pocket);
+        gizmos.circle(Isometry3d::new(world(p.x, p.y, 0.003), flat), 0.09, cyan);
     }
 }
 

@@ -1,0 +1,330 @@
+//! A resumable duel, as a batch of breaks is: [`DuelRun::open_or_resume`] opens a new records
+//! file (a header line with the inputs and the number of racks, then a record per rack as it
+//! is played) or completes an interrupted one (the same inputs, a lock against a second
+//! writer, a record cut short by a kill played again when it is provably the start of the
+//! record due next, and nothing else touched); [`DuelRun::run`] plays the racks in chunks on a
+//! thread pool until done or asked to stop, writing each chunk when it is done.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::duel::{DuelSpec, RackRecord, play_rack};
+use crate::batch::RunError;
+use crate::batch::break_seed;
+
+/// The first line of a duel's records file: what it was made with.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Header {
+    tenball_duel: DuelSpec,
+    racks: u64,
+}
+
+/// A duel being played: its inputs, the records so far, and the records file (held locked).
+pub struct DuelRun {
+    spec: DuelSpec,
+    racks: u64,
+    records: Vec<RackRecord>,
+    out: Option<(File, PathBuf)>,
+}
+
+/// What an existing records file holds: its header, its complete records, and a last line
+/// without its end (line number, text) with the length of what comes before it.
+struct Back {
+    header: Option<Header>,
+    records: Vec<RackRecord>,
+    partial: Option<(usize, String)>,
+    valid_len: u64,
+}
+
+impl DuelRun {
+    /// Starts a duel of `racks` racks: in memory without `out`; with a new `out`, the file
+    /// created with its header; an existing `out` is refused unless `resume`, and then
+    /// completed (see the module's doc), `warn` saying what was done.
+    pub fn open_or_resume(
+        spec: DuelSpec,
+        racks: u64,
+        out: Option<&Path>,
+        resume: bool,
+        warn: &mut dyn FnMut(String),
+    ) -> Result<DuelRun, RunError> {
+        let mut run = DuelRun {
+            spec,
+            racks,
+            records: Vec::new(),
+            out: None,
+        };
+        let Some(path) = out else {
+            return Ok(run);
+        };
+        let f = if path.exists() {
+            if !resume {
+                return Err(RunError::input(format!(
+                    "{}: exists; add --resume to complete it, or choose another --out",
+                    path.display()
+                )));
+            }
+            run.resume_file(path, warn)?
+        } else {
+            if let Some(why) = crate::outfile::problem(path, "the records file") {
+                return Err(RunError::input(why));
+            }
+            let mut f = OpenOptions::new()
+                .create_new(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| RunError::input(format!("{}: cannot create: {e}", path.display())))?;
+            crate::batch::run::lock(&f, path)?;
+            append(&mut f, path, &run.header_line())?;
+            f
+        };
+        run.out = Some((f, path.to_path_buf()));
+        Ok(run)
+    }
+
+    fn header_line(&self) -> String {
+        let h = Header {
+            tenball_duel: self.spec,
+            racks: self.racks,
+        };
+        serde_json::to_string(&h).expect("headers serialize") + "\n"
+    }
+
+    fn resume_file(&mut self, path: &Path, warn: &mut dyn FnMut(String)) -> Result<File, RunError> {
+        let f = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| RunError::input(format!("{}: cannot open: {e}", path.display())))?;
+        crate::batch::run::lock(&f, path)?;
+        let back = read(path)?;
+        let want = Header {
+            tenball_duel: self.spec,
+            racks: self.racks,
+        };
+        match &back.header {
+            Some(h) if *h == want => {}
+            Some(h) => {
+                return Err(RunError::input(format!(
+                    "{}: was made with {}; resume with the inputs of the first run",
+                    path.display(),
+                    differences(h, &want).join(", ")
+                )));
+            }
+            // Empty, or the header itself cut short: it is written (again).
+            None => {}
+        }
+        self.check_records(path, &back.records)?;
+        self.records = back.records;
+        if let Some((line, text)) = &back.partial {
+            self.cut_partial(path, &f, *line, text, back.valid_len, back.header.is_none())?;
+            warn(format!(
+                "{}:{line}: a line cut short by the interruption; it is written again",
+                path.display()
+            ));
+        }
+        let mut f = f;
+        if back.header.is_none() {
+            append(&mut f, path, &self.header_line())?;
+        }
+        warn(format!(
+            "resuming: {} of {} racks already in {}",
+            self.records.len(),
+            self.racks,
+            path.display()
+        ));
+        Ok(f)
+    }
+
+    /// The records in the file must be the first racks of this very duel.
+    fn check_records(&self, path: &Path, have: &[RackRecord]) -> Result<(), RunError> {
+        if have.len() as u64 > self.racks {
+            return Err(RunError::input(format!(
+                "{}: holds {} racks, more than the {} of this run",
+                path.display(),
+                have.len(),
+                self.racks
+            )));
+        }
+        for (k, r) in have.iter().enumerate() {
+            let seed = break_seed(self.spec.seed, k as u64);
+            if r.index != k as u64 || r.seed != seed {
+                return Err(RunError::input(format!(
+                    "{}:{}: rack {} with seed {} is not rack {k} of this run (seed {seed})",
+                    path.display(),
+                    k + 2,
+                    r.index,
+                    r.seed
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Cuts a last line left half written, only when it is the start of the line this run
+    /// would write there (the header, or the next rack's record, played again to know it).
+    fn cut_partial(
+        &self,
+        path: &Path,
+        f: &File,
+        line: usize,
+        text: &str,
+        valid_len: u64,
+        header_due: bool,
+    ) -> Result<(), RunError> {
+        let expected = if header_due {
+            self.header_line()
+        } else if (self.records.len() as u64) < self.racks {
+            let next = play_rack(&self.spec, self.records.len() as u64).map_err(RunError::input)?;
+            serde_json::to_string(&next).expect("records serialize")
+        } else {
+            String::new()
+        };
+        if !expected.starts_with(text) {
+            return Err(RunError::input(format!(
+                "{}:{line}: the last line is not a record of this run cut short; the file is left as it is (remove that line by hand to resume)",
+                path.display()
+            )));
+        }
+        f.set_len(valid_len).map_err(|e| {
+            RunError::input(format!(
+                "{}: cannot cut the partial line: {e}",
+                path.display()
+            ))
+        })
+    }
+
+    /// Racks in the duel.
+    pub fn total(&self) -> u64 {
+        self.racks
+    }
+
+    /// The racks played so far (those resumed from the file included), in order.
+    pub fn records(&self) -> &[RackRecord] {
+        &self.records
+    }
+
+    /// Plays the remaining racks on `pool` in chunks of a few racks a thread, writing each
+    /// chunk when it is done and telling `on_progress` how many it held. Returns true when
+    /// every rack is played, false when `stop` said to stop first.
+    pub fn run(
+        &mut self,
+        pool: &rayon::ThreadPool,
+        stop: &dyn Fn() -> bool,
+        on_progress: &mut dyn FnMut(u64),
+    ) -> Result<bool, RunError> {
+        let chunk = pool.current_num_threads().max(1) as u64 * 2;
+        while (self.records.len() as u64) < self.racks {
+            if stop() {
+                return Ok(false);
+            }
+            let start = self.records.len() as u64;
+            let end = (start + chunk).min(self.racks);
+            let spec = self.spec;
+            let recs: Vec<RackRecord> = pool
+                .install(|| {
+                    (start..end)
+                        .into_par_iter()
+                        .map(|i| play_rack(&spec, i))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .map_err(|e| RunError {
+                    code: 1,
+                    message: format!("{e}; the records before it are kept"),
+                })?;
+            if let Some((f, path)) = self.out.as_mut() {
+                let text: String = recs
+                    .iter()
+                    .map(|r| serde_json::to_string(r).expect("records serialize") + "\n")
+                    .collect();
+                append(f, path, &text)?;
+            }
+            on_progress(recs.len() as u64);
+            self.records.extend(recs);
+        }
+        Ok(true)
+    }
+}
+
+/// How two duels' inputs differ, in the options' words ("this run" is `want`).
+fn differences(have: &Header, want: &Header) -> Vec<String> {
+    let (a, b) = (&have.tenball_duel, &want.tenball_duel);
+    let mut out = Vec::new();
+    let mut differ = |option: &str, x: String, y: String| {
+        if x != y {
+            out.push(format!("{option} {x} (this run: {y})"));
+        }
+    };
+    differ("--a", a.a.name(), b.a.name());
+    differ("--b", a.b.name(), b.b.name());
+    differ("--seed", a.seed.to_string(), b.seed.to_string());
+    differ(
+        "--table",
+        a.table.name().to_string(),
+        b.table.name().to_string(),
+    );
+    differ("--rack", a.rack.name(), b.rack.name());
+    differ("--racks", have.racks.to_string(), want.racks.to_string());
+    out
+}
+
+fn append(f: &mut File, path: &Path, text: &str) -> Result<(), RunError> {
+    f.write_all(text.as_bytes())
+        .and_then(|()| f.flush())
+        .map_err(|e| RunError {
+            code: 1,
+            message: format!("{}: cannot write: {e}", path.display()),
+        })
+}
+
+/// Reads a records file: the header, the complete records, a last line without its end.
+fn read(path: &Path) -> Result<Back, RunError> {
+    let f = File::open(path)
+        .map_err(|e| RunError::input(format!("{}: cannot read: {e}", path.display())))?;
+    let mut back = Back {
+        header: None,
+        records: Vec::new(),
+        partial: None,
+        valid_len: 0,
+    };
+    let mut reader = BufReader::new(f);
+    let mut line = String::new();
+    for n in 1.. {
+        line.clear();
+        let len = reader
+            .read_line(&mut line)
+            .map_err(|e| RunError::input(format!("{}:{n}: cannot read: {e}", path.display())))?;
+        if len == 0 {
+            break;
+        }
+        let Some(text) = line.strip_suffix('\n') else {
+            back.partial = Some((n, line.clone()));
+            break;
+        };
+        let bad = |e: serde_json::Error| {
+            let msg = e.to_string();
+            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            let what = if n == 1 {
+                "the duel header line"
+            } else {
+                "a rack record"
+            };
+            RunError::input(format!(
+                "{}:{n}:{}: not {what}: {}",
+                path.display(),
+                e.column(),
+                crate::echo::cut(&msg)
+            ))
+        };
+        if n == 1 {
+            back.header = Some(serde_json::from_str(text).map_err(bad)?);
+        } else {
+            back.records.push(serde_json::from_str(text).map_err(bad)?);
+        }
+        back.valid_len += len as u64;
+    }
+    Ok(back)
+}
