@@ -312,3 +312,39 @@ fn each_bounce_after_a_jump_rises_e_squared_as_high_as_the_one_before() {
         );
     }
 }
+
+#[test]
+fn a_ball_in_flight_follows_the_projectile_law_to_four_digits() {
+    // 45 degrees at 3 m/s, sampled at every 1 ms step: the height is h0 + vz t - g t^2 / 2
+    // and the distance vx t, both within a ten-thousandth of the flight's height and length.
+    let layout = layout(&[(0, -0.8, 0.0)]);
+    let cfg = SimConfig {
+        sample_dt: 0.001,
+        ..SimConfig::default()
+    };
+    let log = simulate(&layout, &jump(0.0, 3.0, 45.0), &cfg).unwrap();
+    let Event::CueStrike { velocity: v, .. } = log.events[0] else {
+        panic!("{:?}", log.events[0])
+    };
+    let landing = log
+        .events
+        .iter()
+        .find_map(|e| match e {
+            Event::Landing { t, ball: 0, .. } => Some(*t),
+            _ => None,
+        })
+        .expect("it lands");
+    let path = &log.paths[0].samples;
+    let (h0, x0) = (path[0].at.z as f64, path[0].at.x as f64);
+    let (height, length) = (v[2] * v[2] / (2.0 * G), v[0] * landing);
+    let mut checked = 0;
+    for s in path.iter().filter(|s| s.t > 0.0 && (s.t as f64) < landing - 0.002) {
+        let t = s.t as f64;
+        let dh = s.at.z as f64 - (h0 + v[2] * t - 0.5 * G * t * t);
+        let dx = s.at.x as f64 - (x0 + v[0] * t);
+        assert!(dh.abs() < 1e-4 * height, "at {t} s: {dh} m off the parabola");
+        assert!(dx.abs() < 1e-4 * length, "at {t} s: {dx} m off in x");
+        checked += 1;
+    }
+    assert!(checked > 150, "{checked} samples in flight");
+}

@@ -219,10 +219,12 @@ impl TableSim {
         sim.sample(0.0);
         let cue = strike(s);
         let body = &mut sim.world.bodies[sim.balls[sim.index[0].expect("checked")].body];
-        body.set_linvel(
-            to_world(cue.velocity[0], cue.velocity[1], cue.velocity[2]),
-            true,
-        );
+        let vz = if cue.velocity[2] > 0.0 {
+            flight::launch_speed(cue.velocity[2], cfg.dt)
+        } else {
+            cue.velocity[2]
+        };
+        body.set_linvel(to_world(cue.velocity[0], cue.velocity[1], vz), true);
         body.set_angvel(to_world(cue.spin[0], cue.spin[1], cue.spin[2]), true);
         sim.events.push(Event::CueStrike {
             t: 0.0,
@@ -743,6 +745,9 @@ impl TableSim {
     }
 }
 
+/// Rapier's substeps a step (its solver iterations).
+pub(super) const SUBSTEPS: usize = 8;
+
 /// A rapier world with the settings every shot uses.
 fn new_world(dt: f64) -> PhysicsWorld {
     let mut world = PhysicsWorld::new();
@@ -754,7 +759,7 @@ fn new_world(dt: f64) -> PhysicsWorld {
     ip.friction_model = FrictionModel::Coulomb;
     // Eight solver iterations: with four, a cushion rebound depended by up to 10 % on where
     // in the step the ball met the cushion; with eight, by under 1 %.
-    ip.num_solver_iterations = 8;
+    ip.num_solver_iterations = SUBSTEPS;
     // Stiffer contacts than rapier's default (30 Hz): a resting ball sinks 0.003 mm into the
     // bed instead of 0.08 mm, and a ball meets a cushion the same way whether it was stepped
     // or jumped there (at 30 Hz its depth in the bed, set by its history, changed the rebound
