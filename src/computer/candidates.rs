@@ -328,15 +328,22 @@ fn cuts(ctx: &Context) -> Vec<Cut> {
 }
 
 /// The best stroke for a called shot: the best cut, or a safety when none is likely enough.
-pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result<Decision, NoMove> {
-    let mut candidates = cuts(ctx);
+/// Every candidate the level tries: cuts; from level 3 banks and combinations; from level 4
+/// caroms.
+fn candidates(ctx: &Context) -> Vec<Cut> {
+    let mut out = cuts(ctx);
     if ctx.level.plays_banks() {
-        candidates.extend(super::shots::banks(ctx));
-        candidates.extend(super::shots::combinations(ctx));
+        out.extend(super::shots::banks(ctx));
+        out.extend(super::shots::combinations(ctx));
     }
     if ctx.level.plays_position() {
-        candidates.extend(super::shots::caroms(ctx));
+        out.extend(super::shots::caroms(ctx));
     }
+    out
+}
+
+pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result<Decision, NoMove> {
+    let candidates = candidates(ctx);
     if ctx.level == Level::Greedy {
         if let Some(c) = candidates
             .iter()
@@ -414,24 +421,26 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
         return Ok(hit);
     }
     match best {
-        Some((_, o, c)) => {
-            let why = format!(
-                "{}: {:.0} % at this level{}",
-                c.words(ctx.on),
-                100.0 * o.made,
-                if ctx.level.plays_position() && o.made > 0.0 {
-                    format!(
-                        ", leaves the next ball at ease {:.2}",
-                        o.mine / o.made.max(1e-9)
-                    )
-                } else {
-                    String::new()
-                }
-            );
-            Ok(stroke(c, o.made, why))
-        }
+        Some((_, o, c)) => Ok(stroke(c, o.made, why(ctx, c, &o))),
         None => plain_hit(ctx),
     }
+}
+
+/// What the computer says of the shot it chose.
+fn why(ctx: &Context, c: &Cut, o: &Outcome) -> String {
+    format!(
+        "{}: {:.0} % at this level{}",
+        c.words(ctx.on),
+        100.0 * o.made,
+        if ctx.level.plays_position() && o.made > 0.0 {
+            format!(
+                ", leaves the next ball at ease {:.2}",
+                o.mine / o.made.max(1e-9)
+            )
+        } else {
+            String::new()
+        }
+    )
 }
 
 fn stroke(c: &Cut, chance: f64, why: String) -> Decision {
