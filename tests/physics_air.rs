@@ -338,11 +338,17 @@ fn a_ball_in_flight_follows_the_projectile_law_to_four_digits() {
     let (h0, x0) = (path[0].at.z as f64, path[0].at.x as f64);
     let (height, length) = (v[2] * v[2] / (2.0 * G), v[0] * landing);
     let mut checked = 0;
-    for s in path.iter().filter(|s| s.t > 0.0 && (s.t as f64) < landing - 0.002) {
+    for s in path
+        .iter()
+        .filter(|s| s.t > 0.0 && (s.t as f64) < landing - 0.002)
+    {
         let t = s.t as f64;
         let dh = s.at.z as f64 - (h0 + v[2] * t - 0.5 * G * t * t);
         let dx = s.at.x as f64 - (x0 + v[0] * t);
-        assert!(dh.abs() < 1e-4 * height, "at {t} s: {dh} m off the parabola");
+        assert!(
+            dh.abs() < 1e-4 * height,
+            "at {t} s: {dh} m off the parabola"
+        );
         assert!(dx.abs() < 1e-4 * length, "at {t} s: {dx} m off in x");
         checked += 1;
     }

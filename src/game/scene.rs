@@ -145,6 +145,57 @@ fn outward(v: f64) -> f64 {
     }
 }
 
+/// The materials the table is made of.
+struct Materials {
+    cloth: Handle<StandardMaterial>,
+    cushion: Handle<StandardMaterial>,
+    wood: Handle<StandardMaterial>,
+    black: Handle<StandardMaterial>,
+    faint: Handle<StandardMaterial>,
+    pearl: Handle<StandardMaterial>,
+    leather: Handle<StandardMaterial>,
+    lip: Handle<StandardMaterial>,
+    floor: Handle<StandardMaterial>,
+}
+
+impl Materials {
+    fn new(materials: &mut Assets<StandardMaterial>) -> Materials {
+        let mut mat = |c: Color, rough: f32| {
+            materials.add(StandardMaterial {
+                base_color: c,
+                perceptual_roughness: rough,
+                reflectance: 0.2,
+                ..default()
+            })
+        };
+        let (cloth, cushion, wood) = (mat(CLOTH, 0.95), mat(CUSHION_CLOTH, 0.9), mat(WOOD, 0.45));
+        let black = mat(Color::srgb(0.01, 0.01, 0.01), 1.0);
+        let pearl = mat(Color::srgb(0.93, 0.92, 0.86), 0.3);
+        let leather = mat(Color::srgb(0.24, 0.12, 0.06), 0.6);
+        let lip = mat(Color::srgb(0.05, 0.04, 0.035), 1.0);
+        let floor = mat(Color::srgb(0.16, 0.13, 0.12), 1.0);
+        let faint = materials.add(StandardMaterial {
+            base_color: Color::srgba(1.0, 1.0, 1.0, 0.18),
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        });
+        Materials {
+            cloth,
+            cushion,
+            wood,
+            black,
+            faint,
+            pearl,
+            leather,
+            lip,
+            floor,
+        }
+    }
+}
+
+/// The table, piece by piece: the bed, the pockets, the cushions, the rails, the diamonds, the
+/// strings, the floor and the lights.
 fn spawn_table(
     mut commands: Commands,
     m: Res<Match>,
@@ -152,29 +203,19 @@ fn spawn_table(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let t: Table = m.table();
-    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
-    let mat = |materials: &mut Assets<StandardMaterial>, c: Color, rough: f32| {
-        materials.add(StandardMaterial {
-            base_color: c,
-            perceptual_roughness: rough,
-            reflectance: 0.2,
-            ..default()
-        })
-    };
-    let cloth = mat(&mut materials, CLOTH, 0.95);
-    let cushion = mat(&mut materials, CUSHION_CLOTH, 0.9);
-    let wood = mat(&mut materials, WOOD, 0.45);
-    let black = mat(&mut materials, Color::srgb(0.01, 0.01, 0.01), 1.0);
-    let faint = materials.add(StandardMaterial {
-        base_color: Color::srgba(1.0, 1.0, 1.0, 0.18),
-        alpha_mode: AlphaMode::Blend,
-        unlit: true,
-        ..default()
-    });
-    let pearl = mat(&mut materials, Color::srgb(0.93, 0.92, 0.86), 0.3);
-    let leather = mat(&mut materials, Color::srgb(0.24, 0.12, 0.06), 0.6);
-    let lip = mat(&mut materials, Color::srgb(0.05, 0.04, 0.035), 1.0);
+    let mats = Materials::new(&mut materials);
+    let (c, ms) = (&mut commands, meshes.as_mut());
+    bed(c, ms, &mats, &t);
+    pockets(c, ms, &mats, &t);
+    cushions(c, ms, &mats, &t);
+    rails(c, ms, &mats, &t);
+    diamonds(c, ms, &mats, &t);
+    strings(c, ms, &mats, &t);
+    floor_and_lights(c, ms, &mats);
+}
 
+/// The bed: cloth over the playing surface and out under the cushions.
+fn bed(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials, t: &Table) {
     // The bed: cloth over the playing surface and out under the cushions.
     let out = CUSHION_DEPTH;
     commands.spawn((
@@ -184,10 +225,13 @@ fn spawn_table(
             0.04,
             (t.width + 2.0 * out) as f32,
         ))),
-        MeshMaterial3d(cloth.clone()),
+        MeshMaterial3d(mats.cloth.clone()),
         Transform::from_translation(world(0.0, 0.0, -0.02)),
     ));
+}
 
+/// Pocket holes, their openings in the rails, liners and lips.
+fn pockets(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials, t: &Table) {
     // Pocket holes: black where the slate stops carrying a ball, and the openings in the rails.
     let disc = |r: f64| Circle::new(r as f32);
     for hole in pocket_holes(&t) {
@@ -195,14 +239,14 @@ fn spawn_table(
         commands.spawn((
             TableMesh,
             Mesh3d(meshes.add(disc(r))),
-            MeshMaterial3d(black.clone()),
+            MeshMaterial3d(mats.black.clone()),
             Transform::from_translation(world(x, y, 0.0008))
                 .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
         ));
         commands.spawn((
             TableMesh,
             Mesh3d(meshes.add(disc(r * 1.35))),
-            MeshMaterial3d(black.clone()),
+            MeshMaterial3d(mats.black.clone()),
             Transform::from_translation(world(outward(x), outward(y), RAIL_TOP + 0.0008))
                 .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
         ));
@@ -211,19 +255,22 @@ fn spawn_table(
         commands.spawn((
             TableMesh,
             Mesh3d(meshes.add(ring(r * 1.35, r * 1.6))),
-            MeshMaterial3d(leather.clone()),
+            MeshMaterial3d(mats.leather.clone()),
             Transform::from_translation(world(outward(x), outward(y), RAIL_TOP + 0.0012))
                 .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
         ));
         commands.spawn((
             TableMesh,
             Mesh3d(meshes.add(ring(r * 0.8, r))),
-            MeshMaterial3d(lip.clone()),
+            MeshMaterial3d(mats.lip.clone()),
             Transform::from_translation(world(x, y, 0.0012))
                 .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
         ));
     }
+}
 
+/// The cushions, jaws included: the colliders' prisms.
+fn cushions(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials, t: &Table) {
     // Cushions, jaws included: the colliders' prisms.
     for (_, ends) in cushion_shapes(&t) {
         let a: Vec<Vec3> = ends.iter().map(|(p, _)| world(p[0], p[1], p[2])).collect();
@@ -238,10 +285,15 @@ fn spawn_table(
         commands.spawn((
             TableMesh,
             Mesh3d(meshes.add(flat_mesh(&faces, inside))),
-            MeshMaterial3d(cushion.clone()),
+            MeshMaterial3d(mats.cushion.clone()),
         ));
     }
+}
 
+/// The wooden rails and the apron below them.
+fn rails(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials, t: &Table) {
+    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
+    let out = CUSHION_DEPTH;
     // Rails: wood around the cushions, from the cushion's back outward.
     let rail_h = RAIL_TOP as f32 + 0.03;
     let outer_l = t.length + 2.0 * (out + RAIL_WIDTH);
@@ -265,7 +317,7 @@ fn spawn_table(
         commands.spawn((
             TableMesh,
             Mesh3d(meshes.add(Cuboid::new(lx as f32, rail_h, ly as f32))),
-            MeshMaterial3d(wood.clone()),
+            MeshMaterial3d(mats.wood.clone()),
             Transform::from_translation(world(x, y, RAIL_TOP - rail_h as f64 / 2.0)),
         ));
     }
@@ -277,10 +329,15 @@ fn spawn_table(
             0.2,
             (t.width + 2.0 * (out + RAIL_WIDTH)) as f32,
         ))),
-        MeshMaterial3d(wood.clone()),
+        MeshMaterial3d(mats.wood.clone()),
         Transform::from_translation(world(0.0, 0.0, -0.14)),
     ));
+}
 
+/// The diamonds on the rails.
+fn diamonds(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials, t: &Table) {
+    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
+    let out = CUSHION_DEPTH;
     // Diamonds: at eighths of the length on the long rails, quarters of the width on the short.
     let mid = out + RAIL_WIDTH * 0.45;
     let mut diamonds = Vec::new();
@@ -299,18 +356,21 @@ fn spawn_table(
         commands.spawn((
             TableMesh,
             Mesh3d(diamond.clone()),
-            MeshMaterial3d(pearl.clone()),
+            MeshMaterial3d(mats.pearl.clone()),
             Transform::from_translation(world(x, y, RAIL_TOP + 0.0012))
                 .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))
                 .with_scale(Vec3::new(0.6, 1.4, 1.0)),
         ));
     }
+}
 
+/// The head string and the foot spot, faint.
+fn strings(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials, t: &Table) {
     // Head string and foot spot, faint.
     commands.spawn((
         TableMesh,
         Mesh3d(meshes.add(Rectangle::new(0.003, t.width as f32))),
-        MeshMaterial3d(faint.clone()),
+        MeshMaterial3d(mats.faint.clone()),
         Transform::from_translation(world(t.head_string_x(), 0.0, 0.0005))
             .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
     ));
@@ -318,15 +378,18 @@ fn spawn_table(
     commands.spawn((
         TableMesh,
         Mesh3d(meshes.add(Circle::new(0.008))),
-        MeshMaterial3d(faint),
+        MeshMaterial3d(mats.faint.clone()),
         Transform::from_translation(world(fs.x, fs.y, 0.0005))
             .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
     ));
+}
 
+/// The floor, and the lights: one over the table with shadows, two softer ones along it.
+fn floor_and_lights(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials) {
     // The floor.
     commands.spawn((
         Mesh3d(meshes.add(Plane3d::default().mesh().size(12.0, 12.0))),
-        MeshMaterial3d(mat(&mut materials, Color::srgb(0.16, 0.13, 0.12), 1.0)),
+        MeshMaterial3d(mats.floor.clone()),
         Transform::from_xyz(0.0, -0.76, 0.0),
     ));
 
