@@ -77,7 +77,7 @@ impl SpecArgs {
 }
 
 /// Ctrl-C and `kill` ask a run to stop: it ends after the work in hand, its records written,
-/// with the shell's code for that signal (130, 143) from [`stopped_code`].
+/// with the shell's code for that signal (130, 143) from [`interrupted`].
 pub fn stop_on_signals() -> std::sync::Arc<std::sync::atomic::AtomicUsize> {
     use signal_hook::consts::{SIGINT, SIGTERM};
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -87,9 +87,26 @@ pub fn stop_on_signals() -> std::sync::Arc<std::sync::atomic::AtomicUsize> {
     stop
 }
 
-/// The exit code after the signal `stop` holds.
-pub fn stopped_code(stop: &std::sync::atomic::AtomicUsize) -> u8 {
-    128 + stop.load(std::sync::atomic::Ordering::SeqCst).min(127) as u8
+/// A run stopped by the signal `stop` holds after `done` of `total` `unit`: the shell's exit
+/// code for that signal, and where the records are and how to complete them.
+pub fn interrupted(
+    stop: &std::sync::atomic::AtomicUsize,
+    done: u64,
+    total: u64,
+    unit: &str,
+    out: Option<&std::path::Path>,
+) -> CliError {
+    CliError {
+        code: 128 + stop.load(std::sync::atomic::Ordering::SeqCst).min(127) as u8,
+        message: format!(
+            "interrupted after {done} of {total} {unit}{}",
+            out.map(|p| format!(
+                "; the records are in {}, add --resume to complete them",
+                p.display()
+            ))
+            .unwrap_or_default()
+        ),
+    }
 }
 
 /// The most worker threads a run may ask for (thousands would exhaust the machine's memory

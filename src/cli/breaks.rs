@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
 use super::CliError;
-use super::batch_args::{SpecArgs, progress, stop_on_signals, stopped_code};
+use super::batch_args::{SpecArgs, interrupted, progress, stop_on_signals};
 use super::sweep;
 use crate::batch::{BatchRun, CuePlace, MAX_SHARDS, RunError, Shard, Tally};
 use crate::table::{Point, TableSize};
@@ -154,21 +154,13 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     print_summary(run.tally(), args.json)?;
     if !finished {
-        return Err(CliError {
-            code: stopped_code(&stop),
-            message: format!(
-                "interrupted after {} of {} breaks{}",
-                run.done(),
-                run.total(),
-                args.out
-                    .as_deref()
-                    .map(|p| format!(
-                        "; the records are in {}, add --resume to complete them",
-                        p.display()
-                    ))
-                    .unwrap_or_default()
-            ),
-        });
+        return Err(interrupted(
+            &stop,
+            run.done(),
+            run.total(),
+            "breaks",
+            args.out.as_deref(),
+        ));
     }
     Ok(())
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
 use super::CliError;
-use super::batch_args::{progress_of, stop_on_signals, stopped_code};
+use super::batch_args::{interrupted, progress_of, stop_on_signals};
 use crate::computer::Level;
 use crate::computer::duel::{DuelSpec, summarize};
 use crate::computer::duel_run::DuelRun;
@@ -103,21 +103,14 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
         super::emit(&summary.to_text())?;
     }
     if !finished {
-        return Err(CliError {
-            code: stopped_code(&stop),
-            message: format!(
-                "interrupted after {} of {} racks{}",
-                run.records().len(),
-                run.total(),
-                args.out
-                    .as_deref()
-                    .map(|p| format!(
-                        "; the records are in {}, add --resume to complete them",
-                        p.display()
-                    ))
-                    .unwrap_or_default()
-            ),
-        });
+        let done = run.records().len() as u64;
+        return Err(interrupted(
+            &stop,
+            done,
+            run.total(),
+            "racks",
+            args.out.as_deref(),
+        ));
     }
     Ok(())
 }

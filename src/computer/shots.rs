@@ -156,6 +156,79 @@ fn on_cushion(t: &Table, pocket: Pocket, c: &CushionLine) -> bool {
     }
 }
 
+/// Where a shot sends the ball on: first toward `via` (the cue ball's ghost-ball aim), then
+/// along `legs`, every leg clear of the balls but `skip` and the ball on.
+struct Route {
+    via: Point,
+    legs: Vec<(Point, Point)>,
+    skip: Option<u8>,
+    /// The call and the ball that drops.
+    call: Call,
+    pocket: Pocket,
+    loss: f64,
+    kind: Kind,
+}
+
+impl Route {
+    /// The shot, when the cut on the ball on is playable and every line is clear.
+    fn found(self, ctx: &Context, t: &Table, cue: Point, ball: Point) -> Option<Found> {
+        let (aim, cut, a, _) = ghost_toward(t, cue, ball, self.via)?;
+        let skip: Vec<u8> = std::iter::once(ctx.on).chain(self.skip).collect();
+        let open = cut <= MAX_SECOND_CUT_DEG
+            && clear(t, ctx.layout, cue, ball, &[ctx.on])
+            && self
+                .legs
+                .iter()
+                .all(|&(p, q)| clear(t, ctx.layout, p, q, &skip));
+        open.then(|| Found {
+            call: self.call,
+            pocket: self.pocket,
+            aim,
+            cut_deg: cut,
+            dist: a + self.legs.iter().map(|(p, q)| p.distance(*q)).sum::<f64>(),
+            loss: self.loss,
+            kind: self.kind,
+        })
+    }
+}
+
+/// Each object ball but the ball on, with each pocket and its mouth.
+fn others_and_pockets<'a>(
+    ctx: &'a Context,
+    t: &'a Table,
+) -> impl Iterator<Item = (u8, Point, Pocket, Point)> + 'a {
+    ctx.layout
+        .balls
+        .iter()
+        .filter(|b| b.ball != 0 && b.ball != ctx.on)
+        .flat_map(move |b| {
+            Pocket::ALL
+                .into_iter()
+                .map(move |p| (b.ball, b.at, p, t.pocket_mouth_centre(p)))
+        })
+}
+
+/// Where the ball on, sent toward `mirror`, meets the cushion line `c`; none when it moves
+/// away from it or meets it within `CLEAR_OF_MOUTH` of a pocket.
+fn bank_point(t: &Table, c: &CushionLine, ball: Point, mirror: Point) -> Option<Point> {
+    let (ux, uy, _) = toward(ball, mirror);
+    let s = if c.across_x {
+        (c.at - ball.x) / ux
+    } else {
+        (c.at - ball.y) / uy
+    };
+    if !s.is_finite() || s <= 0.0 {
+        return None;
+    }
+    let hit = Point::new(ball.x + s * ux, ball.y + s * uy);
+    let free = if c.across_x {
+        hit.y.abs() < t.width / 2.0 - CLEAR_OF_MOUTH
+    } else {
+        hit.x.abs() > CLEAR_OF_MOUTH && hit.x.abs() < t.length / 2.0 - CLEAR_OF_MOUTH
+    };
+    free.then_some(hit)
+}
+
 /// One-cushion banks of the ball on into each pocket across the table.
 pub(super) fn banks(ctx: &Context) -> Vec<Cut> {
     let t = ctx.state.table.spec();
@@ -166,54 +239,28 @@ pub(super) fn banks(ctx: &Context) -> Vec<Cut> {
     for c in cushion_lines(&t) {
         for pocket in Pocket::ALL.into_iter().filter(|&p| !on_cushion(&t, p, &c)) {
             let target = t.pocket_mouth_centre(pocket);
+            // The pocket seen in the cushion: its mirror image in the line the centre meets.
             let mirror = if c.across_x {
                 Point::new(2.0 * c.at - target.x, target.y)
             } else {
                 Point::new(target.x, 2.0 * c.at - target.y)
             };
-            // Where the ball meets the cushion: on the line from the ball to the mirror image.
-            let (ux, uy, _) = toward(ball, mirror);
-            let s = if c.across_x {
-                (c.at - ball.x) / ux
-            } else {
-                (c.at - ball.y) / uy
-            };
-            if !s.is_finite() || s <= 0.0 {
-                continue;
-            }
-            let hit = Point::new(ball.x + s * ux, ball.y + s * uy);
-            let along = if c.across_x { hit.y } else { hit.x };
-            let free = if c.across_x {
-                along.abs() < t.width / 2.0 - CLEAR_OF_MOUTH
-            } else {
-                along.abs() > CLEAR_OF_MOUTH && along.abs() < t.length / 2.0 - CLEAR_OF_MOUTH
-            };
-            let Some((aim, cut, a, _)) = ghost_toward(&t, cue, ball, mirror) else {
+            let Some(hit) = bank_point(&t, &c, ball, mirror) else {
                 continue;
             };
-            if !free
-                || cut > MAX_SECOND_CUT_DEG
-                || !clear(&t, ctx.layout, cue, ball, &[ctx.on])
-                || !clear(&t, ctx.layout, ball, hit, &[ctx.on])
-                || !clear(&t, ctx.layout, hit, target, &[ctx.on])
-            {
-                continue;
-            }
-            let dist = a + s + hit.distance(target);
-            let call = Call::Ball {
-                ball: ctx.on,
+            let route = Route {
+                via: mirror,
+                legs: vec![(ball, hit), (hit, target)],
+                skip: None,
+                call: Call::Ball {
+                    ball: ctx.on,
+                    pocket,
+                },
                 pocket,
-            };
-            let kind = Kind::Bank { cushion: c.name };
-            shots.push(Found {
-                call,
-                pocket,
-                aim,
-                cut_deg: cut,
-                dist,
                 loss: 1.4,
-                kind,
-            });
+                kind: Kind::Bank { cushion: c.name },
+            };
+            shots.extend(route.found(ctx, &t, cue, ball));
         }
     }
     tuned(ctx, shots)
@@ -227,46 +274,26 @@ pub(super) fn combinations(ctx: &Context) -> Vec<Cut> {
         return Vec::new();
     };
     let mut shots = Vec::new();
-    for other in ctx
-        .layout
-        .balls
-        .iter()
-        .filter(|b| b.ball != 0 && b.ball != ctx.on)
-    {
-        for pocket in Pocket::ALL {
-            let target = t.pocket_mouth_centre(pocket);
-            let (px, py, to_pocket) = toward(other.at, target);
-            let ghost = Point::new(other.at.x - 2.0 * r * px, other.at.y - 2.0 * r * py);
-            let (gx, gy, travel) = toward(ball, ghost);
-            if angle((gx, gy), (px, py)) > MAX_SECOND_CUT_DEG {
-                continue;
-            }
-            let Some((aim, cut, a, _)) = ghost_toward(&t, cue, ball, ghost) else {
-                continue;
-            };
-            if cut > MAX_SECOND_CUT_DEG
-                || !clear(&t, ctx.layout, cue, ball, &[ctx.on])
-                || !clear(&t, ctx.layout, ball, ghost, &[ctx.on, other.ball])
-                || !clear(&t, ctx.layout, other.at, target, &[ctx.on, other.ball])
-            {
-                continue;
-            }
-            let call = Call::Ball {
-                ball: other.ball,
-                pocket,
-            };
-            let kind = Kind::Combination { via: other.ball };
-            let dist = a + travel + to_pocket;
-            shots.push(Found {
-                call,
-                pocket,
-                aim,
-                cut_deg: cut,
-                dist,
-                loss: 1.3,
-                kind,
-            });
+    for (other, at, pocket, target) in others_and_pockets(ctx, &t) {
+        let (px, py, _) = toward(at, target);
+        let ghost = Point::new(at.x - 2.0 * r * px, at.y - 2.0 * r * py);
+        let (gx, gy, _) = toward(ball, ghost);
+        if angle((gx, gy), (px, py)) > MAX_SECOND_CUT_DEG {
+            continue;
         }
+        let route = Route {
+            via: ghost,
+            legs: vec![(ball, ghost), (at, target)],
+            skip: Some(other),
+            call: Call::Ball {
+                ball: other,
+                pocket,
+            },
+            pocket,
+            loss: 1.3,
+            kind: Kind::Combination { via: other },
+        };
+        shots.extend(route.found(ctx, &t, cue, ball));
     }
     tuned(ctx, shots)
 }
@@ -279,60 +306,37 @@ pub(super) fn caroms(ctx: &Context) -> Vec<Cut> {
         return Vec::new();
     };
     let mut shots = Vec::new();
-    for other in ctx
-        .layout
-        .balls
-        .iter()
-        .filter(|b| b.ball != 0 && b.ball != ctx.on)
-    {
-        for pocket in Pocket::ALL {
-            let target = t.pocket_mouth_centre(pocket);
-            let (px, py, d) = toward(other.at, target);
-            if d <= 2.0 * r {
+    for (other, at, pocket, target) in others_and_pockets(ctx, &t) {
+        let (px, py, d) = toward(at, target);
+        if d <= 2.0 * r {
+            continue;
+        }
+        // The contact X: 2R from the other ball, with X-C at right angles to X-P, so the
+        // angle at C between C->X and C->P has cosine 2R / d.
+        let theta = (2.0 * r / d).acos();
+        for sign in [-1.0, 1.0] {
+            let (s, c) = (sign * theta).sin_cos();
+            let dir = (px * c - py * s, px * s + py * c);
+            let contact = Point::new(at.x + 2.0 * r * dir.0, at.y + 2.0 * r * dir.1);
+            let (vx, vy, _) = toward(ball, contact);
+            let (ox, oy, _) = toward(contact, target);
+            // The ball on must run into the other ball and on toward the pocket.
+            if angle((vx, vy), (-dir.0, -dir.1)) > 75.0 || angle((vx, vy), (ox, oy)) >= 90.0 {
                 continue;
             }
-            // The contact X: 2R from the other ball, with X-C at right angles to X-P, so the
-            // angle at C between C->X and C->P has cosine 2R / d.
-            let theta = (2.0 * r / d).acos();
-            for sign in [-1.0, 1.0] {
-                let (s, c) = (sign * theta).sin_cos();
-                let dir = (px * c - py * s, px * s + py * c);
-                let contact =
-                    Point::new(other.at.x + 2.0 * r * dir.0, other.at.y + 2.0 * r * dir.1);
-                let (vx, vy, travel) = toward(ball, contact);
-                let normal = (-dir.0, -dir.1);
-                let (ox, oy, on_to_pocket) = toward(contact, target);
-                // The ball on must run into the other ball and on toward the pocket.
-                let glance = angle((vx, vy), normal);
-                if glance > 75.0 || angle((vx, vy), (ox, oy)) >= 90.0 {
-                    continue;
-                }
-                let Some((aim, cut, a, _)) = ghost_toward(&t, cue, ball, contact) else {
-                    continue;
-                };
-                if cut > MAX_SECOND_CUT_DEG
-                    || !clear(&t, ctx.layout, cue, ball, &[ctx.on])
-                    || !clear(&t, ctx.layout, ball, contact, &[ctx.on, other.ball])
-                    || !clear(&t, ctx.layout, contact, target, &[ctx.on, other.ball])
-                {
-                    continue;
-                }
-                let call = Call::Ball {
+            let route = Route {
+                via: contact,
+                legs: vec![(ball, contact), (contact, target)],
+                skip: Some(other),
+                call: Call::Ball {
                     ball: ctx.on,
                     pocket,
-                };
-                let kind = Kind::Carom { off: other.ball };
-                let dist = a + travel + on_to_pocket;
-                shots.push(Found {
-                    call,
-                    pocket,
-                    aim,
-                    cut_deg: cut,
-                    dist,
-                    loss: 1.5,
-                    kind,
-                });
-            }
+                },
+                pocket,
+                loss: 1.5,
+                kind: Kind::Carom { off: other },
+            };
+            shots.extend(route.found(ctx, &t, cue, ball));
         }
     }
     tuned(ctx, shots)
