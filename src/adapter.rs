@@ -90,8 +90,13 @@ pub fn moments(log: &ShotLog) -> Vec<(f64, Moment)> {
 /// The facts the log gives up to time `until` (s): the [`moments`] so far, without where the
 /// shot began, what was declared or the places at rest (the balls may still be moving).
 pub fn facts_until(log: &ShotLog, until: f64) -> ShotFacts {
+    facts_of_moments(&moments(log), until)
+}
+
+/// The facts the [`moments`] give up to time `until` (s), as [`facts_until`].
+pub fn facts_of_moments(moments: &[(f64, Moment)], until: f64) -> ShotFacts {
     let mut facts = ShotFacts::default();
-    for (_, m) in moments(log).into_iter().filter(|(t, _)| *t <= until) {
+    for &(_, m) in moments.iter().filter(|(t, _)| *t <= until) {
         match m {
             Moment::FrozenToRail(c) => facts.frozen_to_rail.push(c),
             Moment::CueFrozenTo(b) => facts.cue_frozen_to = Some(b),

@@ -1,10 +1,10 @@
 //! What decided a shot, up to a moment of its playback: the first ball the cue ball contacted
 //! and where, each rail contact after it and where, the object balls driven to a rail so far
 //! (8.4's count: pocketed balls count), and the balls pocketed. Read from the adapter's facts
-//! (`adapter::moments`, `facts_until`), never from the events a second time, so that what the
+//! (`adapter::moments`, `facts_of_moments`), never from the events a second time, so that what the
 //! scenario player marks is what the referee judged.
 
-use crate::adapter::{Moment, facts_until, moments};
+use crate::adapter::{Moment, facts_of_moments, moments};
 use crate::physics::ShotLog;
 use crate::table::Point;
 
@@ -29,8 +29,9 @@ pub fn markers_until(log: &ShotLog, t: f64) -> Markers {
             .find(|p| p.ball == ball)
             .and_then(|p| p.point_at(time))
     };
+    let moments = moments(log);
     let mut mk = Markers::default();
-    for (time, m) in moments(log).into_iter().filter(|(time, _)| *time <= t) {
+    for &(time, m) in moments.iter().filter(|(time, _)| *time <= t) {
         match m {
             Moment::FirstContact(ball) => mk.first_contact = at(ball, time).map(|p| (ball, p)),
             Moment::RailAfterContact(c) if c.returned => {
@@ -41,7 +42,7 @@ pub fn markers_until(log: &ShotLog, t: f64) -> Markers {
             _ => {}
         }
     }
-    let facts = facts_until(log, t);
+    let facts = facts_of_moments(&moments, t);
     mk.driven_to_rail = facts.object_balls_driven_to_rail();
     mk.pocketed = facts.pocketed_balls().collect();
     mk
