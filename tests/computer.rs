@@ -282,5 +282,16 @@ fn a_duel_stopped_and_resumed_writes_what_an_unstopped_one_writes() {
         .err()
         .unwrap();
     assert!(err.message.contains("--resume"), "{}", err.message);
+    // A file with one endless line is refused after 64 KiB of it, not read whole.
+    let endless = dir.join("endless.jsonl");
+    std::fs::write(&endless, vec![b'x'; 1 << 20]).unwrap();
+    let err = DuelRun::open_or_resume(spec, 10, Some(&endless), true, quiet)
+        .err()
+        .unwrap();
+    assert!(
+        err.message.contains("endless.jsonl:1: a line of more than"),
+        "{}",
+        err.message
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

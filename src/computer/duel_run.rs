@@ -6,7 +6,7 @@
 //! thread pool until done or asked to stop, writing each chunk when it is done.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -280,6 +280,9 @@ fn append(f: &mut File, path: &Path, text: &str) -> Result<(), RunError> {
         })
 }
 
+/// The longest line a duel's records file holds (a record is a few hundred bytes).
+const MAX_LINE: usize = 64 * 1024;
+
 /// Reads a records file: the header, the complete records, a last line without its end.
 fn read(path: &Path) -> Result<Back, RunError> {
     let f = File::open(path)
@@ -294,11 +297,18 @@ fn read(path: &Path) -> Result<Back, RunError> {
     let mut line = String::new();
     for n in 1.. {
         line.clear();
-        let len = reader
+        let len = (&mut reader)
+            .take(MAX_LINE as u64 + 1)
             .read_line(&mut line)
             .map_err(|e| RunError::input(format!("{}:{n}: cannot read: {e}", path.display())))?;
         if len == 0 {
             break;
+        }
+        if len > MAX_LINE {
+            return Err(RunError::input(format!(
+                "{}:{n}: a line of more than {MAX_LINE} bytes is no duel record; the file is left as it is",
+                path.display()
+            )));
         }
         let Some(text) = line.strip_suffix('\n') else {
             back.partial = Some((n, line.clone()));
