@@ -395,14 +395,16 @@ impl TableSim {
                 return;
             }
         }
-        for i in 0..self.balls.len() {
-            if self.balls[i].status == Status::OnTable {
-                self.write_body(i);
-            }
-        }
+        // The engine owns the balls' state while it has the table: rapier's bodies are written
+        // only when rapier takes it back (`leave_free`) or the shot ends (`stop_all`).
         let t = self.time();
         if meeting.is_none() || t_meet > t_end {
             if t_end >= cap && rest > cap {
+                for i in 0..self.balls.len() {
+                    if self.balls[i].status == Status::OnTable {
+                        self.write_body(i);
+                    }
+                }
                 self.finish(t, Event::TimeCap { t });
             } else if t_end >= rest {
                 self.stop_all();

@@ -299,26 +299,45 @@ impl TableSim {
         &self.cfg
     }
 
+    /// Ball `i`'s place (table x, y, height), velocity and spin now: the contact engine's while
+    /// it has the table (it owns the balls' state; rapier's bodies are written at hand-overs
+    /// only), rapier's otherwise.
+    fn state_of(&self, i: usize) -> ([f64; 3], [f64; 3], [f64; 3]) {
+        if self.free && self.cfg.fast_forward && self.engine_ball(i) {
+            let m = self.motion_now(i);
+            return (
+                [m.p[0], m.p[1], self.rest_height],
+                [m.v[0], m.v[1], 0.0],
+                m.w,
+            );
+        }
+        let body = &self.world.bodies[self.balls[i].body];
+        (
+            from_world(body.translation()),
+            from_world(body.linvel()),
+            from_world(body.angvel()),
+        )
+    }
+
     /// Positions (table x, y, height) of the balls still on the table.
     pub fn positions(&self) -> Vec<(u8, [f64; 3])> {
-        self.balls
-            .iter()
-            .filter(|b| b.status == Status::OnTable)
-            .map(|b| {
-                (
-                    b.number,
-                    from_world(self.world.bodies[b.body].translation()),
-                )
-            })
+        (0..self.balls.len())
+            .filter(|&i| self.balls[i].status == Status::OnTable)
+            .map(|i| (self.balls[i].number, self.state_of(i).0))
             .collect()
     }
 
     /// Total kinetic energy of the balls on the table (J), translation and rotation.
     pub fn kinetic_energy(&self) -> f64 {
-        self.balls
-            .iter()
-            .filter(|b| b.status == Status::OnTable)
-            .map(|b| self.world.bodies[b.body].kinetic_energy() as f64)
+        let r = self.table.ball_radius;
+        let inertia = 0.4 * BALL_MASS * r * r;
+        let sq = |v: [f64; 3]| v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+        (0..self.balls.len())
+            .filter(|&i| self.balls[i].status == Status::OnTable)
+            .map(|i| {
+                let (_, v, w) = self.state_of(i);
+                0.5 * BALL_MASS * sq(v) + 0.5 * inertia * sq(w)
+            })
             .sum()
     }
 
@@ -330,9 +349,9 @@ impl TableSim {
 
     /// Linear and angular velocity of a ball in table coordinates.
     pub fn velocity(&self, ball: u8) -> Option<([f64; 3], [f64; 3])> {
-        let b = &self.balls[self.index.get(ball as usize).copied().flatten()?];
-        let body = &self.world.bodies[b.body];
-        Some((from_world(body.linvel()), from_world(body.angvel())))
+        let i = self.index.get(ball as usize).copied().flatten()?;
+        let (_, v, w) = self.state_of(i);
+        Some((v, w))
     }
 
     /// Advances one step. Returns false once the shot is over.
