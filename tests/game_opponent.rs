@@ -189,3 +189,26 @@ fn the_coach_advises_on_q_and_takes_its_advice_on_q_again() {
     assert_eq!(aim.call.pocket, Some(Pocket::FootLeft));
     assert!(m(&app).rulings.is_empty(), "taking advice does not shoot");
 }
+
+#[test]
+fn the_coach_button_asks_and_takes_as_q_does() {
+    // The dock's button sends AskCoach: a player with a mouse alone gets the advice too.
+    let mut app = hanger();
+    app.world_mut().write_message(tenball::game::AskCoach);
+    let start = std::time::Instant::now();
+    while app
+        .world()
+        .resource::<tenball::game::Coach>()
+        .advice
+        .is_none()
+    {
+        app.update();
+        assert!(start.elapsed().as_secs() < 20, "no advice");
+    }
+    app.world_mut().write_message(tenball::game::AskCoach);
+    app.update();
+    let aim = app.world().resource::<tenball::game::Aim>();
+    assert_eq!(aim.call.ball, Some(1));
+    assert_eq!(aim.call.pocket, Some(Pocket::FootLeft));
+    assert!(m(&app).rulings.is_empty(), "taking advice does not shoot");
+}

@@ -25,6 +25,10 @@ pub const HANDS: Level = Level::Level(4);
 
 type Input = (Layout, Strike, Call);
 
+/// The dock's button for the coach's advice: as `Q`, it asks, and asked, takes it.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct AskCoach;
+
 /// The coach's figures and advice.
 #[derive(Resource, Default)]
 pub struct Coach {
@@ -40,6 +44,7 @@ pub struct Coach {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Coach>()
+        .add_message::<AskCoach>()
         .add_systems(Update, (figures, advise).chain().in_set(GameSystems::Input));
 }
 
@@ -96,12 +101,15 @@ fn figures(
 
 fn advise(
     keys: Res<ButtonInput<KeyCode>>,
+    mut asks: MessageReader<AskCoach>,
     mut m: ResMut<Match>,
     cycle: Option<Res<State<ShotCycle>>>,
     mut coach: ResMut<Coach>,
     mut aim: ResMut<Aim>,
     mut actions: MessageWriter<GameAction>,
 ) {
+    // Read every frame, so that a click while the computer plays is not kept for later.
+    let asked = asks.read().count() > 0 || just(&keys, Control::Coach);
     if !person_to_shoot(&m, cycle.as_deref()) {
         coach.advice = None;
         coach.advice_task = None;
@@ -125,7 +133,7 @@ fn advise(
             Err(e) => m.message = Some(format!("coach: {e}")),
         }
     }
-    if !just(&keys, Control::Coach) || coach.advice_task.is_some() {
+    if !asked || coach.advice_task.is_some() {
         return;
     }
     match coach.advice.take() {

@@ -34,7 +34,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 pub use camera::CameraView;
-pub use coach::Coach;
+pub use coach::{AskCoach, Coach};
 pub use hud::text;
 pub use input::{
     AIM_DRAG_FINE, Aim, CallDraft, CallKind, Charge, Drag, Pick, Pointer, keep_in_hand_place, pick,

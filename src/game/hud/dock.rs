@@ -28,6 +28,7 @@ pub(super) struct DockParams<'w> {
     pub view: ResMut<'w, CameraView>,
     pub playback: Res<'w, Playback>,
     pub coach: Res<'w, super::super::coach::Coach>,
+    pub ask_coach: MessageWriter<'w, super::super::coach::AskCoach>,
     pub actions: MessageWriter<'w, GameAction>,
     pub setup: MessageWriter<'w, SetupAction>,
 }

@@ -55,9 +55,23 @@ pub(super) fn section(ui: &mut egui::Ui, p: &mut DockParams) {
     });
     coach_line(ui, p);
     ui.separator();
-    if ui.button("Shoot (Space)").clicked() {
-        p.actions.write(GameAction::Shoot);
-    }
+    ui.horizontal(|ui| {
+        if ui.button("Shoot (Space)").clicked() {
+            p.actions.write(GameAction::Shoot);
+        }
+        let advice = if p.coach.advice.is_some() {
+            "Take the advice (q)"
+        } else {
+            "Coach's advice (q)"
+        };
+        if ui
+            .button(advice)
+            .on_hover_text("the computer's choice here, drawn as a cyan ghost stroke")
+            .clicked()
+        {
+            p.ask_coach.write(super::super::coach::AskCoach);
+        }
+    });
     aids(ui, p);
     buttons(ui, p);
 }
