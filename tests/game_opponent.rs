@@ -161,10 +161,10 @@ fn the_coach_gives_the_chances_of_the_stroke_set_up_and_follows_its_changes() {
     assert!(off.make < 0.2, "{off:?}");
 }
 
-#[test]
-fn the_coach_advises_on_q_and_takes_its_advice_on_q_again() {
-    let mut app = hanger();
-    tap(&mut app, KeyCode::KeyQ);
+/// Asks the coach (by `ask`), waits for the advice, asks again to take it: the call is the
+/// hanger's and nothing is shot.
+fn advice_is_given_and_taken(mut app: App, ask: fn(&mut App)) {
+    ask(&mut app);
     let start = std::time::Instant::now();
     while app
         .world()
@@ -182,7 +182,7 @@ fn the_coach_advises_on_q_and_takes_its_advice_on_q_again() {
             .unwrap_or_default()
             .starts_with("coach: the 1")
     );
-    tap(&mut app, KeyCode::KeyQ);
+    ask(&mut app);
     app.update();
     let aim = app.world().resource::<tenball::game::Aim>();
     assert_eq!(aim.call.ball, Some(1));
@@ -191,24 +191,14 @@ fn the_coach_advises_on_q_and_takes_its_advice_on_q_again() {
 }
 
 #[test]
+fn the_coach_advises_on_q_and_takes_its_advice_on_q_again() {
+    advice_is_given_and_taken(hanger(), |app| tap(app, KeyCode::KeyQ));
+}
+
+#[test]
 fn the_coach_button_asks_and_takes_as_q_does() {
     // The dock's button sends AskCoach: a player with a mouse alone gets the advice too.
-    let mut app = hanger();
-    app.world_mut().write_message(tenball::game::AskCoach);
-    let start = std::time::Instant::now();
-    while app
-        .world()
-        .resource::<tenball::game::Coach>()
-        .advice
-        .is_none()
-    {
-        app.update();
-        assert!(start.elapsed().as_secs() < 20, "no advice");
-    }
-    app.world_mut().write_message(tenball::game::AskCoach);
-    app.update();
-    let aim = app.world().resource::<tenball::game::Aim>();
-    assert_eq!(aim.call.ball, Some(1));
-    assert_eq!(aim.call.pocket, Some(Pocket::FootLeft));
-    assert!(m(&app).rulings.is_empty(), "taking advice does not shoot");
+    advice_is_given_and_taken(hanger(), |app| {
+        app.world_mut().write_message(tenball::game::AskCoach);
+    });
 }
