@@ -242,19 +242,9 @@ impl BatchRun {
                 return Ok(false);
             }
             let end = (self.done + chunk).min(total);
-            let batch: Vec<u64> = (self.done..end).map(|j| self.shard.index(j)).collect();
-            let spec = self.spec;
-            let recs: Vec<BreakRecord> = pool
-                .install(|| {
-                    batch
-                        .par_iter()
-                        .map(|&i| run_break(&spec, i))
-                        .collect::<Result<Vec<_>, _>>()
-                })
-                .map_err(|e| RunError {
-                    code: 1,
-                    message: format!("{e}; the records before it are kept"),
-                })?;
+            let (spec, shard) = (self.spec, self.shard);
+            let recs: Vec<BreakRecord> =
+                in_order(pool, self.done..end, |j| run_break(&spec, shard.index(j)))?;
             for r in &recs {
                 self.tally.add(r);
             }
@@ -266,6 +256,20 @@ impl BatchRun {
         }
         Ok(true)
     }
+}
+
+/// `f` of each of `range` on `pool`, in parallel, the results in the range's order; the first
+/// error ends it as a failure while running (the records before it are kept).
+pub(crate) fn in_order<T: Send>(
+    pool: &rayon::ThreadPool,
+    range: std::ops::Range<u64>,
+    f: impl Fn(u64) -> Result<T, String> + Sync + Send,
+) -> Result<Vec<T>, RunError> {
+    pool.install(|| range.into_par_iter().map(f).collect::<Result<Vec<_>, _>>())
+        .map_err(|e| RunError {
+            code: 1,
+            message: format!("{e}; the records before it are kept"),
+        })
 }
 
 fn io_err(path: &Path) -> impl Fn(std::io::Error) -> RunError + '_ {

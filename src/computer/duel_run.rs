@@ -9,7 +9,6 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::duel::{DuelSpec, RackRecord, play_rack};
@@ -224,17 +223,7 @@ impl DuelRun {
             let start = self.records.len() as u64;
             let end = (start + chunk).min(self.racks);
             let spec = self.spec;
-            let recs: Vec<RackRecord> = pool
-                .install(|| {
-                    (start..end)
-                        .into_par_iter()
-                        .map(|i| play_rack(&spec, i))
-                        .collect::<Result<Vec<_>, _>>()
-                })
-                .map_err(|e| RunError {
-                    code: 1,
-                    message: format!("{e}; the records before it are kept"),
-                })?;
+            let recs = crate::batch::run::in_order(pool, start..end, |i| play_rack(&spec, i))?;
             if let Some((f, path)) = self.out.as_mut() {
                 let text: String = recs
                     .iter()
