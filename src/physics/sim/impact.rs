@@ -30,7 +30,7 @@ use crate::physics::cushion::{cushions_touched, nose_beside};
 use crate::physics::params::{
     BALL_MASS, BALL_MODULUS, BALL_POISSON, E_BALL, E_CUSHION, MU_CUSHION,
 };
-use crate::table::Rail;
+use crate::table::{Rail, Table};
 
 /// How long a ball's contact with a cushion lasts inside an impact (s): assumed, of the order
 /// of a ball-ball contact (the linear spring of the compliant wall).
@@ -82,40 +82,37 @@ impl TableSim {
 
     /// Integrates the group from now until it has come apart (or `until`); sets each member's
     /// motion at the end (and the simulation's time there) and logs each pair's contact with its
-    /// impulse.
+    /// impulse. The steps: gather the group, integrate it (ball contacts, cushion contacts, a
+    /// step of motion) until it parts or meets a ball outside, log the contacts in the order
+    /// they began, hand the members back to the contact engine.
     pub(super) fn impact(&mut self, group: &[usize], until: f64) {
-        let r = self.table.ball_radius;
-        let m = BALL_MASS;
-        let inertia = 0.4 * m * r * r;
-        // A ball on a cushion: a linear spring on mass m.
-        let (k_wall, c_wall) = spring(m, E_CUSHION);
-        let h = STEP;
-        let n = group.len();
-        let mut p: Vec<[f64; 2]> = Vec::with_capacity(n);
-        let mut v: Vec<[f64; 2]> = Vec::with_capacity(n);
-        let mut w: Vec<[f64; 3]> = Vec::with_capacity(n);
-        for &g in group {
-            let s = self.motion_now(g);
-            p.push(s.p);
-            v.push(s.v);
-            w.push(s.w);
+        let mut g = Group::gather(self, group);
+        let steps = ((LONGEST.min(until - g.t)) / STEP).ceil().max(1.0) as usize;
+        let outside = self.near_outside(group, &g.p);
+        let t0 = g.t;
+        for _ in 0..steps {
+            if self.reaches_outside(&outside, &g.p, g.t) && g.t > t0 {
+                break;
+            }
+            g.clear_forces();
+            let (touch_b, close_b) = g.ball_forces(self.table.ball_radius);
+            let (touch_w, close_w) = g.wall_forces(&self.table);
+            if !(touch_b || touch_w) && !(close_b || close_w) {
+                break;
+            }
+            g.advance(self.table.ball_radius);
         }
-        // Per pair: the impulse so far and the time of first touch.
-        let mut impulse = vec![0.0f64; n * n];
-        // Which of the four cushion lines each member pressed on in the last step.
-        let mut on_wall = vec![[false; 4]; n];
-        // Cushion contacts: (member, rail, first touch, impulse).
-        let mut wall_hits: Vec<(usize, Rail, f64, f64)> = Vec::new();
-        let mut first = vec![f64::NAN; n * n];
-        let t0 = self.t;
-        let mut t = t0;
-        let mut f = vec![[0.0f64; 2]; n];
-        let mut torque = vec![[0.0f64; 3]; n];
-        let steps = ((LONGEST.min(until - t0)) / h).ceil().max(1.0) as usize;
-        // Balls outside the group that a member might reach, and the cushions' lines: the
-        // integration stops when a member touches either, so that the contact engine takes
-        // that contact at its time (and a ball it reaches joins the next impact).
-        let outside: Vec<usize> = (0..self.balls.len())
+        self.elastic = g.elastic(self.table.ball_radius);
+        self.log_group_contacts(group, &g);
+        self.hand_back(group, &g);
+    }
+
+    /// Balls outside the group that a member might reach: the integration stops when a member
+    /// touches one, so that the contact engine takes that contact at its time (and the ball it
+    /// reaches joins the next impact).
+    fn near_outside(&self, group: &[usize], p: &[[f64; 2]]) -> Vec<usize> {
+        let r = self.table.ball_radius;
+        (0..self.balls.len())
             .filter(|k| !group.contains(k) && self.engine_ball(*k))
             .filter(|&k| {
                 let q = self.motion_now(k).p;
@@ -123,180 +120,37 @@ impl TableSim {
                     ((pm[0] - q[0]).powi(2) + (pm[1] - q[1]).powi(2)).sqrt() < 2.0 * r + 0.1
                 })
             })
-            .collect();
-        let (hl, hw) = (self.table.length / 2.0, self.table.width / 2.0);
-        let reach = self.table.cushion_reach();
-        for _ in 0..steps {
-            let stop = (0..n).any(|g| {
-                outside.iter().any(|&k| {
-                    let q = self.motion_at(k, t).p;
-                    (p[g][0] - q[0]).powi(2) + (p[g][1] - q[1]).powi(2) <= 4.0 * r * r
-                })
-            });
-            if stop && t > t0 {
-                break;
-            }
-            let mut touching = false;
-            let mut closing = false;
-            f.iter_mut().for_each(|x| *x = [0.0; 2]);
-            torque.iter_mut().for_each(|x| *x = [0.0; 3]);
-            for a in 0..n {
-                for b in a + 1..n {
-                    let d = [p[b][0] - p[a][0], p[b][1] - p[a][1]];
-                    let dist = (d[0] * d[0] + d[1] * d[1]).sqrt();
-                    let nrm = [d[0] / dist, d[1] / dist];
-                    let vn = (v[a][0] - v[b][0]) * nrm[0] + (v[a][1] - v[b][1]) * nrm[1];
-                    let overlap = 2.0 * r - dist;
-                    if overlap <= 0.0 {
-                        // Apart: touching again within a contact time?
-                        if vn > 0.0 && -overlap < vn * contact_time(vn) {
-                            closing = true;
-                        }
-                        continue;
-                    }
-                    touching = true;
-                    let fn_ = hertz_force(overlap, vn);
-                    if fn_ <= 0.0 {
-                        continue;
-                    }
-                    if first[a * n + b].is_nan() {
-                        first[a * n + b] = t;
-                    }
-                    impulse[a * n + b] += fn_ * h;
-                    // Slip of a's surface over b's at the contact (x, y, up).
-                    let ra = [r * nrm[0], r * nrm[1], 0.0];
-                    let ua = add([v[a][0], v[a][1], 0.0], cross(w[a], ra));
-                    let ub = add([v[b][0], v[b][1], 0.0], cross(w[b], [-ra[0], -ra[1], 0.0]));
-                    let u = [ua[0] - ub[0], ua[1] - ub[1], ua[2] - ub[2]];
-                    let un = u[0] * nrm[0] + u[1] * nrm[1];
-                    let ut = [u[0] - un * nrm[0], u[1] - un * nrm[1], u[2]];
-                    let slip = (ut[0] * ut[0] + ut[1] * ut[1] + ut[2] * ut[2]).sqrt();
-                    // Friction on a: against the slip, at most what stops it this step.
-                    let mut ft = [0.0; 3];
-                    if slip > 1e-12 {
-                        let mag = (ball_friction(slip) * fn_).min(m * slip / (7.0 * h));
-                        ft = [
-                            -ut[0] / slip * mag,
-                            -ut[1] / slip * mag,
-                            -ut[2] / slip * mag,
-                        ];
-                    }
-                    f[a][0] += -fn_ * nrm[0] + ft[0];
-                    f[a][1] += -fn_ * nrm[1] + ft[1];
-                    f[b][0] += fn_ * nrm[0] - ft[0];
-                    f[b][1] += fn_ * nrm[1] - ft[1];
-                    // Both turn the same way: (R n) x ft on a, (-R n) x (-ft) on b.
-                    let tq = cross(ra, ft);
-                    for x in 0..3 {
-                        torque[a][x] += tq[x];
-                        torque[b][x] += tq[x];
-                    }
-                }
-            }
-            // The cushions' noses, as compliant walls (a ball pinned between balls and a
-            // cushion): the same spring for a ball of mass m against a fixed wall, the players'
-            // restitution E_CUSHION and the cushion's friction, against the slip at the nose.
-            for g in 0..n {
-                for (axis, half) in [(0, hl), (1, hw)] {
-                    let out = p[g][axis].signum();
-                    let overlap = out * p[g][axis] - (half - reach);
-                    let side_index = 2 * axis + usize::from(out > 0.0);
-                    if overlap <= 0.0 {
-                        on_wall[g][side_index] = false;
-                        continue;
-                    }
-                    // Past the nose lines only where a cushion is: not in a pocket's mouth.
-                    let other = p[g][1 - axis].abs();
-                    let in_mouth = !nose_beside(&self.table, axis == 1, other);
-                    // A ball that comes round a jaw finds itself behind the nose line: not a
-                    // contact from the front, left to the contact engine after the impact.
-                    if in_mouth || (!on_wall[g][side_index] && overlap > 1.0e-4) {
-                        on_wall[g][side_index] = false;
-                        continue;
-                    }
-                    on_wall[g][side_index] = true;
-                    let vn = out * v[g][axis];
-                    if vn > 0.0 {
-                        closing = true;
-                    }
-                    touching = true;
-                    let fn_ = (k_wall * overlap + c_wall * vn).max(0.0);
-                    let rail = match (axis, out > 0.0, p[g][0] > 0.0) {
-                        (0, true, _) => Rail::Foot,
-                        (0, false, _) => Rail::Head,
-                        (_, true, false) => Rail::LeftHead,
-                        (_, true, true) => Rail::LeftFoot,
-                        (_, false, false) => Rail::RightHead,
-                        (_, false, true) => Rail::RightFoot,
-                    };
-                    let slot = wall_hits.iter().position(|h| h.0 == g && h.1 == rail);
-                    match slot {
-                        Some(k) => wall_hits[k].3 += fn_ * h,
-                        None => wall_hits.push((g, rail, t, fn_ * h)),
-                    }
-                    let mut nrm = [0.0; 2];
-                    nrm[axis] = out;
-                    f[g][axis] -= out * fn_;
-                    // Slip of the ball's surface at the nose (horizontal contact point).
-                    let rn = [r * nrm[0], r * nrm[1], 0.0];
-                    let u = add([v[g][0], v[g][1], 0.0], cross(w[g], rn));
-                    let un = u[0] * nrm[0] + u[1] * nrm[1];
-                    let ut = [u[0] - un * nrm[0], u[1] - un * nrm[1], u[2]];
-                    let slip = (ut[0] * ut[0] + ut[1] * ut[1] + ut[2] * ut[2]).sqrt();
-                    if slip > 1e-12 {
-                        let mag = (MU_CUSHION * fn_).min(m * slip / (3.5 * h));
-                        let ft = [
-                            -ut[0] / slip * mag,
-                            -ut[1] / slip * mag,
-                            -ut[2] / slip * mag,
-                        ];
-                        f[g][0] += ft[0];
-                        f[g][1] += ft[1];
-                        let tq = cross(rn, ft);
-                        for x in 0..3 {
-                            torque[g][x] += tq[x];
-                        }
-                    }
-                }
-            }
-            if !touching && !closing {
-                break;
-            }
-            for g in 0..n {
-                v[g][0] += f[g][0] / m * h;
-                v[g][1] += f[g][1] / m * h;
-                for x in 0..3 {
-                    w[g][x] += torque[g][x] / inertia * h;
-                }
-                p[g][0] += v[g][0] * h;
-                p[g][1] += v[g][1] * h;
-            }
-            t += h;
-        }
-        // Energy held in contacts the integration stopped in (taken up again at once).
-        self.elastic = 0.0;
-        for a in 0..n {
-            for b in a + 1..n {
-                let dist = ((p[b][0] - p[a][0]).powi(2) + (p[b][1] - p[a][1]).powi(2)).sqrt();
-                self.elastic += hertz_energy(2.0 * r - dist);
-            }
-        }
-        // The contacts, in the order they began.
+            .collect()
+    }
+
+    /// Whether a member touches one of the `outside` balls at time `t`.
+    fn reaches_outside(&self, outside: &[usize], p: &[[f64; 2]], t: f64) -> bool {
+        let r = self.table.ball_radius;
+        p.iter().any(|pg| {
+            outside.iter().any(|&k| {
+                let q = self.motion_at(k, t).p;
+                (pg[0] - q[0]).powi(2) + (pg[1] - q[1]).powi(2) <= 4.0 * r * r
+            })
+        })
+    }
+
+    /// Ball-ball contacts and cushion contacts, logged in the order they began.
+    fn log_group_contacts(&mut self, group: &[usize], g: &Group) {
+        let n = group.len();
         let mut contacts: Vec<(f64, usize, usize)> = Vec::new();
         for a in 0..n {
             for b in a + 1..n {
-                if !first[a * n + b].is_nan() {
-                    contacts.push((first[a * n + b], a, b));
+                if !g.first[a * n + b].is_nan() {
+                    contacts.push((g.first[a * n + b], a, b));
                 }
             }
         }
         contacts.sort_by(|x, y| x.0.total_cmp(&y.0));
-        // Ball-ball contacts and cushion contacts, in the order they began.
         let mut order: Vec<(f64, Option<(usize, usize)>, Option<usize>)> = contacts
             .iter()
             .map(|&(when, a, b)| (when, Some((a, b)), None))
             .chain(
-                wall_hits
+                g.wall_hits
                     .iter()
                     .enumerate()
                     .map(|(k, w)| (w.2, None, Some(k))),
@@ -306,36 +160,261 @@ impl TableSim {
         for (when, pair, wall) in order {
             let when = (when * 1e6).round() / 1e6;
             if let Some(k) = wall {
-                let (g, rail, _, imp) = wall_hits[k];
-                self.log_cushion(when, group[g], rail, imp);
+                let (m, rail, _, imp) = g.wall_hits[k];
+                self.log_cushion(when, group[m], rail, imp);
                 continue;
             }
             let (a, b) = pair.expect("a pair");
-            self.log_ball_ball(when, group[a], group[b], impulse[a * n + b]);
+            self.log_ball_ball(when, group[a], group[b], g.impulse[a * n + b]);
         }
-        // Every ball's orientation up to the end, then the members' new motions from there.
-        for &g in group {
-            self.turn_to(g, t);
+    }
+
+    /// Every ball's orientation up to the end, then the members' new motions from there.
+    fn hand_back(&mut self, group: &[usize], g: &Group) {
+        for &m in group {
+            self.turn_to(m, g.t);
         }
-        self.t = t;
-        for (x, &g) in group.iter().enumerate() {
+        self.t = g.t;
+        for (x, &m) in group.iter().enumerate() {
             self.set_motion(
-                g,
+                m,
                 Motion {
-                    p: p[x],
-                    v: v[x],
-                    w: w[x],
+                    p: g.p[x],
+                    v: g.v[x],
+                    w: g.w[x],
                 },
             );
         }
-        for &g in group {
-            self.part_frozen(g);
+        for &m in group {
+            self.part_frozen(m);
         }
         debug_assert!(
             group
                 .iter()
-                .all(|&g| self.balls[g].status == Status::OnTable)
+                .all(|&m| self.balls[m].status == Status::OnTable)
         );
+    }
+}
+
+/// A group being integrated: its members' places, velocities and spins, the forces of the
+/// step, and what its contacts have carried so far.
+struct Group {
+    p: Vec<[f64; 2]>,
+    v: Vec<[f64; 2]>,
+    w: Vec<[f64; 3]>,
+    f: Vec<[f64; 2]>,
+    torque: Vec<[f64; 3]>,
+    /// Per pair: the impulse so far and the time of first touch.
+    impulse: Vec<f64>,
+    first: Vec<f64>,
+    /// Which of the four cushion lines each member pressed on in the last step.
+    on_wall: Vec<[bool; 4]>,
+    /// Cushion contacts: (member, rail, first touch, impulse).
+    wall_hits: Vec<(usize, Rail, f64, f64)>,
+    /// A ball on a cushion: a linear spring on mass m (stiffness, damping).
+    wall_spring: (f64, f64),
+    t: f64,
+}
+
+impl Group {
+    fn gather(sim: &TableSim, group: &[usize]) -> Group {
+        let n = group.len();
+        let mut g = Group {
+            p: Vec::with_capacity(n),
+            v: Vec::with_capacity(n),
+            w: Vec::with_capacity(n),
+            f: vec![[0.0f64; 2]; n],
+            torque: vec![[0.0f64; 3]; n],
+            impulse: vec![0.0f64; n * n],
+            first: vec![f64::NAN; n * n],
+            on_wall: vec![[false; 4]; n],
+            wall_hits: Vec::new(),
+            wall_spring: spring(BALL_MASS, E_CUSHION),
+            t: sim.t,
+        };
+        for &m in group {
+            let s = sim.motion_now(m);
+            g.p.push(s.p);
+            g.v.push(s.v);
+            g.w.push(s.w);
+        }
+        g
+    }
+
+    fn clear_forces(&mut self) {
+        self.f.iter_mut().for_each(|x| *x = [0.0; 2]);
+        self.torque.iter_mut().for_each(|x| *x = [0.0; 3]);
+    }
+
+    /// Each pair's Hertz push and friction this step: whether any pair touches, and whether a
+    /// pair apart will touch again within a contact time.
+    fn ball_forces(&mut self, r: f64) -> (bool, bool) {
+        let (m, h, n) = (BALL_MASS, STEP, self.p.len());
+        let (mut touching, mut closing) = (false, false);
+        for a in 0..n {
+            for b in a + 1..n {
+                let d = [self.p[b][0] - self.p[a][0], self.p[b][1] - self.p[a][1]];
+                let dist = (d[0] * d[0] + d[1] * d[1]).sqrt();
+                let nrm = [d[0] / dist, d[1] / dist];
+                let vn =
+                    (self.v[a][0] - self.v[b][0]) * nrm[0] + (self.v[a][1] - self.v[b][1]) * nrm[1];
+                let overlap = 2.0 * r - dist;
+                if overlap <= 0.0 {
+                    // Apart: touching again within a contact time?
+                    if vn > 0.0 && -overlap < vn * contact_time(vn) {
+                        closing = true;
+                    }
+                    continue;
+                }
+                touching = true;
+                let fn_ = hertz_force(overlap, vn);
+                if fn_ <= 0.0 {
+                    continue;
+                }
+                if self.first[a * n + b].is_nan() {
+                    self.first[a * n + b] = self.t;
+                }
+                self.impulse[a * n + b] += fn_ * h;
+                // Slip of a's surface over b's at the contact (x, y, up).
+                let ra = [r * nrm[0], r * nrm[1], 0.0];
+                let ua = add([self.v[a][0], self.v[a][1], 0.0], cross(self.w[a], ra));
+                let ub = add(
+                    [self.v[b][0], self.v[b][1], 0.0],
+                    cross(self.w[b], [-ra[0], -ra[1], 0.0]),
+                );
+                let u = [ua[0] - ub[0], ua[1] - ub[1], ua[2] - ub[2]];
+                let un = u[0] * nrm[0] + u[1] * nrm[1];
+                let ut = [u[0] - un * nrm[0], u[1] - un * nrm[1], u[2]];
+                let slip = (ut[0] * ut[0] + ut[1] * ut[1] + ut[2] * ut[2]).sqrt();
+                // Friction on a: against the slip, at most what stops it this step.
+                let mut ft = [0.0; 3];
+                if slip > 1e-12 {
+                    let mag = (ball_friction(slip) * fn_).min(m * slip / (7.0 * h));
+                    ft = [
+                        -ut[0] / slip * mag,
+                        -ut[1] / slip * mag,
+                        -ut[2] / slip * mag,
+                    ];
+                }
+                self.f[a][0] += -fn_ * nrm[0] + ft[0];
+                self.f[a][1] += -fn_ * nrm[1] + ft[1];
+                self.f[b][0] += fn_ * nrm[0] - ft[0];
+                self.f[b][1] += fn_ * nrm[1] - ft[1];
+                // Both turn the same way: (R n) x ft on a, (-R n) x (-ft) on b.
+                let tq = cross(ra, ft);
+                for x in 0..3 {
+                    self.torque[a][x] += tq[x];
+                    self.torque[b][x] += tq[x];
+                }
+            }
+        }
+        (touching, closing)
+    }
+
+    /// The cushions' noses this step, as compliant walls: whether a member presses on one,
+    /// and whether one moves into it.
+    fn wall_forces(&mut self, table: &Table) -> (bool, bool) {
+        let (m, h, r) = (BALL_MASS, STEP, table.ball_radius);
+        let (k_wall, c_wall) = self.wall_spring;
+        let (hl, hw) = (table.length / 2.0, table.width / 2.0);
+        let reach = table.cushion_reach();
+        let (mut touching, mut closing) = (false, false);
+        // The cushions' noses, as compliant walls (a ball pinned between balls and a
+        // cushion): the same spring for a ball of mass m against a fixed wall, the players'
+        // restitution E_CUSHION and the cushion's friction, against the slip at the nose.
+        for g in 0..self.p.len() {
+            for (axis, half) in [(0, hl), (1, hw)] {
+                let out = self.p[g][axis].signum();
+                let overlap = out * self.p[g][axis] - (half - reach);
+                let side_index = 2 * axis + usize::from(out > 0.0);
+                if overlap <= 0.0 {
+                    self.on_wall[g][side_index] = false;
+                    continue;
+                }
+                // Past the nose lines only where a cushion is: not in a pocket's mouth.
+                let other = self.p[g][1 - axis].abs();
+                let in_mouth = !nose_beside(table, axis == 1, other);
+                // A ball that comes round a jaw finds itself behind the nose line: not a
+                // contact from the front, left to the contact engine after the impact.
+                if in_mouth || (!self.on_wall[g][side_index] && overlap > 1.0e-4) {
+                    self.on_wall[g][side_index] = false;
+                    continue;
+                }
+                self.on_wall[g][side_index] = true;
+                let vn = out * self.v[g][axis];
+                if vn > 0.0 {
+                    closing = true;
+                }
+                touching = true;
+                let fn_ = (k_wall * overlap + c_wall * vn).max(0.0);
+                let rail = match (axis, out > 0.0, self.p[g][0] > 0.0) {
+                    (0, true, _) => Rail::Foot,
+                    (0, false, _) => Rail::Head,
+                    (_, true, false) => Rail::LeftHead,
+                    (_, true, true) => Rail::LeftFoot,
+                    (_, false, false) => Rail::RightHead,
+                    (_, false, true) => Rail::RightFoot,
+                };
+                let slot = self.wall_hits.iter().position(|h| h.0 == g && h.1 == rail);
+                match slot {
+                    Some(k) => self.wall_hits[k].3 += fn_ * h,
+                    None => self.wall_hits.push((g, rail, self.t, fn_ * h)),
+                }
+                let mut nrm = [0.0; 2];
+                nrm[axis] = out;
+                self.f[g][axis] -= out * fn_;
+                // Slip of the ball's surface at the nose (horizontal contact point).
+                let rn = [r * nrm[0], r * nrm[1], 0.0];
+                let u = add([self.v[g][0], self.v[g][1], 0.0], cross(self.w[g], rn));
+                let un = u[0] * nrm[0] + u[1] * nrm[1];
+                let ut = [u[0] - un * nrm[0], u[1] - un * nrm[1], u[2]];
+                let slip = (ut[0] * ut[0] + ut[1] * ut[1] + ut[2] * ut[2]).sqrt();
+                if slip > 1e-12 {
+                    let mag = (MU_CUSHION * fn_).min(m * slip / (3.5 * h));
+                    let ft = [
+                        -ut[0] / slip * mag,
+                        -ut[1] / slip * mag,
+                        -ut[2] / slip * mag,
+                    ];
+                    self.f[g][0] += ft[0];
+                    self.f[g][1] += ft[1];
+                    let tq = cross(rn, ft);
+                    for x in 0..3 {
+                        self.torque[g][x] += tq[x];
+                    }
+                }
+            }
+        }
+        (touching, closing)
+    }
+
+    /// One step of motion under this step's forces.
+    fn advance(&mut self, r: f64) {
+        let (m, h) = (BALL_MASS, STEP);
+        let inertia = 0.4 * m * r * r;
+        for g in 0..self.p.len() {
+            self.v[g][0] += self.f[g][0] / m * h;
+            self.v[g][1] += self.f[g][1] / m * h;
+            for x in 0..3 {
+                self.w[g][x] += self.torque[g][x] / inertia * h;
+            }
+            self.p[g][0] += self.v[g][0] * h;
+            self.p[g][1] += self.v[g][1] * h;
+        }
+        self.t += h;
+    }
+
+    /// Energy held in contacts the integration stopped in (taken up again at once).
+    fn elastic(&self, r: f64) -> f64 {
+        let (p, n) = (&self.p, self.p.len());
+        let mut e = 0.0;
+        for a in 0..n {
+            for b in a + 1..n {
+                let dist = ((p[b][0] - p[a][0]).powi(2) + (p[b][1] - p[a][1]).powi(2)).sqrt();
+                e += hertz_energy(2.0 * r - dist);
+            }
+        }
+        e
     }
 }
 
