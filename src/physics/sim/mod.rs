@@ -499,9 +499,29 @@ impl TableSim {
         {
             ep.seen = false;
         }
+        let mut contacts = self.step_contacts();
+        // Within one step the solver's order is arbitrary: take the cue ball's contacts first,
+        // then by ball number, so the log reads in causal order where it can.
+        contacts.sort_by_key(|&(ball, other, _)| (ball != 0, ball, other));
+        self.log_step_contacts(t, contacts);
+        for ep in self
+            .ball_pairs
+            .iter_mut()
+            .flatten()
+            .chain(self.ball_rails.iter_mut().flatten())
+        {
+            if !ep.seen {
+                *ep = Episode::default();
+            }
+        }
+    }
+
+    /// The contacts rapier's last step found touching: (ball, other ball or `ROLE_CUSHION` +
+    /// rail index, impulse), the rail top as index 6; and each ball's contact with the bed
+    /// (`on_bed`, `bed_impulse`).
+    fn step_contacts(&mut self) -> Vec<(u8, u128, f64)> {
         self.on_bed = [false; 11];
         self.bed_impulse = [0.0; 11];
-        // Contacts touching this step: (ball, other ball or 100 + rail index, impulse).
         let mut contacts: Vec<(u8, u128, f64)> = Vec::new();
         for pair in self.world.narrow_phase.contact_pairs() {
             let (Some(c1), Some(c2)) = (
@@ -549,9 +569,12 @@ impl TableSim {
             };
             contacts.push((ball, other, impulse));
         }
-        // Within one step the solver's order is arbitrary: take the cue ball's contacts first,
-        // then by ball number, so the log reads in causal order where it can.
-        contacts.sort_by_key(|&(ball, other, _)| (ball != 0, ball, other));
+        contacts
+    }
+
+    /// Turns this step's contacts into contact episodes and their events; marks a ball on the
+    /// bed struck by one in the air.
+    fn log_step_contacts(&mut self, t: f64, contacts: Vec<(u8, u128, f64)>) {
         self.struck_from_air = [false; 11];
         for (ball, other, impulse) in contacts {
             if other <= 10 {
@@ -584,16 +607,6 @@ impl TableSim {
                     impulse: 0.0,
                     from_start: false,
                 });
-            }
-        }
-        for ep in self
-            .ball_pairs
-            .iter_mut()
-            .flatten()
-            .chain(self.ball_rails.iter_mut().flatten())
-        {
-            if !ep.seen {
-                *ep = Episode::default();
             }
         }
     }
