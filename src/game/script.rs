@@ -320,17 +320,7 @@ fn take_step(
                 runner.next -= 1;
             }
         }
-        ScriptStep::WaitRackWon(most) => {
-            let from = *runner.rack_from.get_or_insert(seen.m.state.score);
-            let won = seen.m.state.score != from;
-            if !won && runner.rack_wait < most {
-                runner.rack_wait += 1;
-                runner.next -= 1;
-            } else {
-                runner.rack_from = None;
-                runner.rack_wait = 0;
-            }
-        }
+        ScriptStep::WaitRackWon(most) => wait_rack_won(runner, seen, most),
         ScriptStep::Stroke(s) => hands.aim.stroke = s,
         ScriptStep::CallBall(b) => act(GameAction::CallBall(b)),
         ScriptStep::CallPocket(p) => act(GameAction::CallPocket(p)),
@@ -377,19 +367,7 @@ fn take_step(
             pitch_deg,
             distance,
         } => {
-            *hands.view = CameraView::Free;
-            let focus = world(at.x, at.y, seen.m.table().ball_radius);
-            for mut c in &mut hands.orbit {
-                c.target_focus = focus;
-                c.focus = focus;
-                c.target_yaw = yaw_deg.to_radians();
-                c.yaw = Some(c.target_yaw);
-                c.target_pitch = pitch_deg.to_radians();
-                c.pitch = Some(c.target_pitch);
-                c.target_radius = distance;
-                c.radius = Some(distance);
-                c.force_update = true;
-            }
+            look(hands, seen, at, [yaw_deg, pitch_deg], distance);
             runner.wait = 3;
         }
         ScriptStep::Screenshot(path) => screenshot(path, commands, runner, hands, seen),
@@ -399,6 +377,36 @@ fn take_step(
         ScriptStep::Exit => {
             hands.exit.write(AppExit::Success);
         }
+    }
+}
+
+/// Holds the script at this step until a rack is won (the score changes) or `most` frames.
+fn wait_rack_won(runner: &mut Runner, seen: &Seen, most: u32) {
+    let from = *runner.rack_from.get_or_insert(seen.m.state.score);
+    let won = seen.m.state.score != from;
+    if !won && runner.rack_wait < most {
+        runner.rack_wait += 1;
+        runner.next -= 1;
+    } else {
+        runner.rack_from = None;
+        runner.rack_wait = 0;
+    }
+}
+
+/// The free camera looking at `at` from `[yaw, pitch]` degrees and `distance` metres.
+fn look(hands: &mut Hands, seen: &Seen, at: Point, [yaw_deg, pitch_deg]: [f32; 2], distance: f32) {
+    *hands.view = CameraView::Free;
+    let focus = world(at.x, at.y, seen.m.table().ball_radius);
+    for mut c in &mut hands.orbit {
+        c.target_focus = focus;
+        c.focus = focus;
+        c.target_yaw = yaw_deg.to_radians();
+        c.yaw = Some(c.target_yaw);
+        c.target_pitch = pitch_deg.to_radians();
+        c.pitch = Some(c.target_pitch);
+        c.target_radius = distance;
+        c.radius = Some(distance);
+        c.force_update = true;
     }
 }
 
