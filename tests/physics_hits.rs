@@ -3,10 +3,12 @@
 //! degrees, ends within 5 mm), in the contact engine and in the stepped reference alike; and the
 //! ball-ball model against Alciatore's throw (TP A-14).
 
+mod common;
+
 use tenball::physics::collide::{BallState, ball_friction, hit_with};
 use tenball::physics::params::E_BALL;
-use tenball::physics::{BallEnd, Event, Layout, SimConfig, Strike, TableSim};
-use tenball::table::{BALL_RADIUS as R, Placed, Point, TableSize};
+use tenball::physics::{BallEnd, Event, SimConfig, Strike, TableSim};
+use tenball::table::BALL_RADIUS as R;
 
 /// What a shot's first hit of a kind did, and where the balls ended.
 #[derive(Debug, Clone, Copy)]
@@ -26,16 +28,7 @@ fn play(
     watch: u8,
     is_hit: impl Fn(&Event) -> bool,
 ) -> Hit {
-    let layout = Layout {
-        table: TableSize::NineFoot,
-        balls: balls
-            .iter()
-            .map(|&(ball, x, y)| Placed {
-                ball,
-                at: Point::new(x, y),
-            })
-            .collect(),
-    };
+    let layout = common::layout(balls);
     let mut s = TableSim::new(&layout, &strike, &cfg).unwrap();
     let mut after = None;
     let mut seen = 0;

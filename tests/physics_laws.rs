@@ -4,18 +4,9 @@ use tenball::physics::params::{E_BALL, E_CUSHION, G, MU_ROLL, MU_SLIDE};
 use tenball::physics::{Event, Layout, SimConfig, Strike, TableSim};
 use tenball::table::{BALL_RADIUS as R, Placed, Point, TableSize};
 
-fn layout(balls: &[(u8, f64, f64)]) -> Layout {
-    Layout {
-        table: TableSize::NineFoot,
-        balls: balls
-            .iter()
-            .map(|&(ball, x, y)| Placed {
-                ball,
-                at: Point::new(x, y),
-            })
-            .collect(),
-    }
-}
+mod common;
+
+use common::layout;
 
 /// These tests watch the motion step by step, so every step goes through rapier; that the
 /// closed-form jumps give the same motion is tested in `physics_fast_forward.rs`.

@@ -69,7 +69,7 @@ pub(super) fn ghost_toward(
 }
 
 /// Distance from `p` to the segment `a`-`b` (m).
-pub(super) fn to_segment(p: Point, a: Point, b: Point) -> f64 {
+fn to_segment(p: Point, a: Point, b: Point) -> f64 {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let len2 = dx * dx + dy * dy;
     let s = if len2 > 0.0 {
@@ -80,11 +80,23 @@ pub(super) fn to_segment(p: Point, a: Point, b: Point) -> f64 {
     (p.x - a.x - s * dx).hypot(p.y - a.y - s * dy)
 }
 
+/// Room left beside a path for the stroke's error (m).
+const CLEARANCE: f64 = 0.01;
+
+/// Whether the segment `a`-`b` passes clear (by `CLEARANCE`) of every ball but the cue ball and
+/// `skip`.
+pub(super) fn path_clear(t: &Table, layout: &Layout, a: Point, b: Point, skip: &[u8]) -> bool {
+    let d = 2.0 * t.ball_radius + CLEARANCE;
+    layout
+        .balls
+        .iter()
+        .filter(|p| p.ball != 0 && !skip.contains(&p.ball))
+        .all(|p| to_segment(p.at, a, b) > d)
+}
+
 /// Whether the cue ball's path to the ghost ball and the ball's path to the pocket are free of
 /// the other balls (with `CLEARANCE` to spare for the stroke's error).
 fn lines_clear(t: &Table, layout: &Layout, cue: Point, ball: u8, pocket: Pocket) -> bool {
-    /// Room left beside a path for the stroke's error (m).
-    const CLEARANCE: f64 = 0.01;
     let Some(at) = layout.balls.iter().find(|b| b.ball == ball).map(|b| b.at) else {
         return false;
     };
@@ -95,12 +107,7 @@ fn lines_clear(t: &Table, layout: &Layout, cue: Point, ball: u8, pocket: Pocket)
         at.x - 2.0 * t.ball_radius * bx / len,
         at.y - 2.0 * t.ball_radius * by / len,
     );
-    let d = 2.0 * t.ball_radius + CLEARANCE;
-    layout
-        .balls
-        .iter()
-        .filter(|b| b.ball != 0 && b.ball != ball)
-        .all(|b| to_segment(b.at, cue, ghost) > d && to_segment(b.at, at, target) > d)
+    path_clear(t, layout, cue, ghost, &[ball]) && path_clear(t, layout, at, target, &[ball])
 }
 
 /// How easy the best cut on `ball` is from `cue` (0 none to about 1 a short straight shot):

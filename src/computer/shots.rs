@@ -12,9 +12,9 @@
 //! without error (cushions and throw bend real paths off the ideal lines), so that a decision
 //! stays well under a second.
 
-use super::candidates::{Context, Cut, Kind, ghost_toward, made_call, to_segment};
+use super::candidates::{Context, Cut, Kind, ghost_toward, made_call, path_clear};
 use crate::adapter::play_shot;
-use crate::physics::{Layout, Strike};
+use crate::physics::Strike;
 use crate::referee::Call;
 use crate::table::{Pocket, Point, Table};
 
@@ -22,8 +22,6 @@ use crate::table::{Pocket, Point, Table};
 const KEEP: usize = 3;
 /// The steepest cut on a ball that must then travel on to another ball or a cushion (degrees).
 const MAX_SECOND_CUT_DEG: f64 = 50.0;
-/// Room beside a path for the stroke's error (m), as for cuts.
-const CLEARANCE: f64 = 0.01;
 /// How far from a pocket's mouth a bank must meet the cushion (m): nearer, the jaw takes it.
 const CLEAR_OF_MOUTH: f64 = 0.15;
 
@@ -31,16 +29,6 @@ const CLEAR_OF_MOUTH: f64 = 0.15;
 fn places(ctx: &Context) -> Option<(Point, Point)> {
     let at = |n: u8| ctx.layout.balls.iter().find(|b| b.ball == n).map(|b| b.at);
     Some((at(0)?, at(ctx.on)?))
-}
-
-/// Whether the segment `a`-`b` passes clear of every ball but the cue ball and `skip`.
-fn clear(t: &Table, layout: &Layout, a: Point, b: Point, skip: &[u8]) -> bool {
-    let d = 2.0 * t.ball_radius + CLEARANCE;
-    layout
-        .balls
-        .iter()
-        .filter(|p| p.ball != 0 && !skip.contains(&p.ball))
-        .all(|p| to_segment(p.at, a, b) > d)
 }
 
 /// The unit vector from `a` toward `b`, and the distance.
@@ -175,11 +163,11 @@ impl Route {
         let (aim, cut, a, _) = ghost_toward(t, cue, ball, self.via)?;
         let skip: Vec<u8> = std::iter::once(ctx.on).chain(self.skip).collect();
         let open = cut <= MAX_SECOND_CUT_DEG
-            && clear(t, ctx.layout, cue, ball, &[ctx.on])
+            && path_clear(t, ctx.layout, cue, ball, &[ctx.on])
             && self
                 .legs
                 .iter()
-                .all(|&(p, q)| clear(t, ctx.layout, p, q, &skip));
+                .all(|&(p, q)| path_clear(t, ctx.layout, p, q, &skip));
         open.then(|| Found {
             call: self.call,
             pocket: self.pocket,
@@ -347,6 +335,7 @@ mod tests {
     use super::*;
     use crate::adapter::play_shot;
     use crate::computer::Level;
+    use crate::physics::Layout;
     use crate::referee::{BallSet, CueBall, GameState, Phase, PlayerId, Rules};
     use crate::table::{Placed, TableSize};
 

@@ -234,7 +234,7 @@ fn bed(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials, t: 
 fn pockets(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials, t: &Table) {
     // Pocket holes: black where the slate stops carrying a ball, and the openings in the rails.
     let disc = |r: f64| Circle::new(r as f32);
-    for hole in pocket_holes(&t) {
+    for hole in pocket_holes(t) {
         let (x, y, r) = (hole.centre.x, hole.centre.y, hole.radius);
         commands.spawn((
             TableMesh,
@@ -272,7 +272,7 @@ fn pockets(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials,
 /// The cushions, jaws included: the colliders' prisms.
 fn cushions(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials, t: &Table) {
     // Cushions, jaws included: the colliders' prisms.
-    for (_, ends) in cushion_shapes(&t) {
+    for (_, ends) in cushion_shapes(t) {
         let a: Vec<Vec3> = ends.iter().map(|(p, _)| world(p[0], p[1], p[2])).collect();
         let b: Vec<Vec3> = ends.iter().map(|(_, p)| world(p[0], p[1], p[2])).collect();
         let n = a.len();

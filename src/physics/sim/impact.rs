@@ -97,7 +97,7 @@ impl TableSim {
             g.clear_forces();
             let (touch_b, close_b) = g.ball_forces(self.table.ball_radius);
             let (touch_w, close_w) = g.wall_forces(&self.table);
-            if !(touch_b || touch_w) && !(close_b || close_w) {
+            if !(touch_b || touch_w || close_b || close_w) {
                 break;
             }
             g.advance(self.table.ball_radius);
