@@ -7,9 +7,13 @@ mod common;
 use common::{layout, shot_state};
 use tenball::adapter::facts_from_log;
 use tenball::physics::params::{E_BED, G};
-use tenball::physics::{Event, Layout, ShotLog, SimConfig, Strike, simulate};
+use tenball::physics::cushion::pocket_at;
+use tenball::physics::{
+    CUSHION_DEPTH, Event, Layout, RAIL_WIDTH, ShotLog, SimConfig, Strike, rail_openings,
+    rail_pieces, simulate,
+};
 use tenball::referee::{Call, CueBallFate, Tightness, rack};
-use tenball::table::{BALL_RADIUS as R, Placed, Point, TableSize};
+use tenball::table::{BALL_RADIUS as R, Placed, Pocket, Point, Rail, TableSize};
 
 fn play(balls: &[(u8, f64, f64)], strike: Strike) -> ShotLog {
     simulate(&layout(balls), &strike, &SimConfig::default()).expect("valid shot")
@@ -353,4 +357,96 @@ fn a_ball_in_flight_follows_the_projectile_law_to_four_digits() {
         checked += 1;
     }
     assert!(checked > 150, "{checked} samples in flight");
+}
+
+#[test]
+fn a_ball_flying_over_a_corner_pocket_falls_through_the_rails_opening() {
+    // A gentle jump along the diagonal from 25 cm off the foot-left corner: on the old table
+    // (rails without openings) it landed on the wood at 0.17 s and came back onto the cloth.
+    let t = TableSize::NineFoot.spec();
+    let (x, y) = (t.length / 2.0 - 0.25, t.width / 2.0 - 0.25);
+    let balls = [(0, x, y), (1, -0.5, 0.3), (10, -0.5, -0.3)];
+    for elevation in [40.0, 50.0] {
+        let log = play(&balls, jump(45.0, 3.0, elevation));
+        let dropped = log.events.iter().any(|e| {
+            matches!(
+                e,
+                Event::Pocket {
+                    ball: 0,
+                    pocket: Pocket::FootLeft,
+                    ..
+                }
+            )
+        });
+        let on_wood = log.events.iter().any(|e| {
+            matches!(
+                e,
+                Event::Cushion {
+                    rail: Rail::RailTop,
+                    ..
+                }
+            )
+        });
+        assert!(dropped && !on_wood, "{elevation} deg: {:#?}", log.events);
+    }
+}
+
+#[test]
+fn the_rails_openings_are_cut_through_the_wood_and_every_point_of_one_is_its_pocket() {
+    let t = TableSize::NineFoot.spec();
+    let pieces = rail_pieces(&t);
+    let inside = |p: Point, piece: &[Point]| {
+        (0..piece.len()).all(|i| {
+            let (a, b) = (piece[i], piece[(i + 1) % piece.len()]);
+            (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= -1e-12
+        }) || (0..piece.len()).all(|i| {
+            let (a, b) = (piece[i], piece[(i + 1) % piece.len()]);
+            (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) <= 1e-12
+        })
+    };
+    let on_wood = |p: Point| pieces.iter().any(|piece| inside(p, piece));
+    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
+    let (inner_l, inner_w) = (hl + CUSHION_DEPTH, hw + CUSHION_DEPTH);
+    let in_rail_band = |p: Point| {
+        let (ax, ay) = (p.x.abs(), p.y.abs());
+        // Clear of the rails' edges by a millimetre, where a point is on two pieces' borders.
+        let m = 0.001;
+        ax < inner_l + RAIL_WIDTH - m
+            && ay < inner_w + RAIL_WIDTH - m
+            && (ax > inner_l + m || ay > inner_w + m)
+    };
+    let pockets = [
+        Pocket::FootLeft,
+        Pocket::FootRight,
+        Pocket::HeadLeft,
+        Pocket::HeadRight,
+        Pocket::SideLeft,
+        Pocket::SideRight,
+    ];
+    let openings = rail_openings(&t);
+    let mut wood_points = 0;
+    // A 5 mm grid over the rails: a point more than 2 mm inside an opening is open and is
+    // that pocket's; one more than 2 mm outside every opening is wood.
+    for i in -340..=340 {
+        for j in -190..=190 {
+            let p = Point::new(i as f64 * 0.005, j as f64 * 0.005);
+            if !in_rail_band(p) {
+                continue;
+            }
+            let nearest = openings
+                .iter()
+                .zip(pockets)
+                .map(|(o, pocket)| (o.centre.distance(p) - o.radius, pocket))
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+                .unwrap();
+            if nearest.0 < -0.002 {
+                assert!(!on_wood(p), "{p:?} lies in an opening and on wood");
+                assert_eq!(pocket_at(&t, p.x, p.y), Some(nearest.1), "{p:?}");
+            } else if nearest.0 > 0.002 {
+                assert!(on_wood(p), "{p:?} lies outside every opening and off the wood");
+                wood_points += 1;
+            }
+        }
+    }
+    assert!(wood_points > 5_000, "{wood_points}");
 }

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use super::session::Match;
 use crate::physics::params::RAIL_TOP;
-use crate::physics::{CUSHION_DEPTH, cushion_shapes, pocket_holes, to_world};
+use crate::physics::{CUSHION_DEPTH, cushion_shapes, pocket_holes, rail_openings, to_world};
 use crate::table::Table;
 
 /// The cloth's colour, also what the rendering test looks for.
@@ -136,14 +136,6 @@ fn flat_mesh(faces: &[Vec<Vec3>], inside: Vec3) -> Mesh {
     .with_inserted_indices(Indices::U32(idx))
 }
 
-/// A pocket's opening in the rail sits a little further out than its hole in the slate.
-fn outward(v: f64) -> f64 {
-    if v.abs() < 1e-9 {
-        v
-    } else {
-        v + v.signum() * 0.015
-    }
-}
 
 /// The materials the table is made of.
 struct Materials {
@@ -234,8 +226,9 @@ fn bed(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials, t: 
 fn pockets(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials, t: &Table) {
     // Pocket holes: black where the slate stops carrying a ball, and the openings in the rails.
     let disc = |r: f64| Circle::new(r as f32);
-    for hole in pocket_holes(t) {
+    for (hole, opening) in pocket_holes(t).into_iter().zip(rail_openings(t)) {
         let (x, y, r) = (hole.centre.x, hole.centre.y, hole.radius);
+        let (ox, oy, or) = (opening.centre.x, opening.centre.y, opening.radius);
         commands.spawn((
             TableMesh,
             Mesh3d(meshes.add(disc(r))),
@@ -245,18 +238,18 @@ fn pockets(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials,
         ));
         commands.spawn((
             TableMesh,
-            Mesh3d(meshes.add(disc(r * 1.35))),
+            Mesh3d(meshes.add(disc(or))),
             MeshMaterial3d(mats.black.clone()),
-            Transform::from_translation(world(outward(x), outward(y), RAIL_TOP + 0.0008))
+            Transform::from_translation(world(ox, oy, RAIL_TOP + 0.0008))
                 .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
         ));
         // The pocket's leather liner round the opening, and the hole's lip on the bed.
         let ring = |inner: f64, outer: f64| Annulus::new(inner as f32, outer as f32);
         commands.spawn((
             TableMesh,
-            Mesh3d(meshes.add(ring(r * 1.35, r * 1.6))),
+            Mesh3d(meshes.add(ring(or, or * 1.6 / 1.35))),
             MeshMaterial3d(mats.leather.clone()),
-            Transform::from_translation(world(outward(x), outward(y), RAIL_TOP + 0.0012))
+            Transform::from_translation(world(ox, oy, RAIL_TOP + 0.0012))
                 .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
         ));
         commands.spawn((

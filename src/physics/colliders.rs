@@ -1,13 +1,14 @@
 //! The table as rapier colliders: the slate bed with its pocket holes, six cushions whose
 //! nose sits at 63.5 % of the ball's diameter with jaws cut at the WPA angles, the wooden
-//! rails round them (the frame a flying ball can land on) and the floor.
+//! rails round them (the frame a flying ball can land on, with the pockets' openings cut out)
+//! and the floor.
 //!
 //! World frame: rapier's y is up. Table coordinates (x toward the foot, y toward the left
 //! cushion, up) map to world (x, up, -y).
 
 use bevy_rapier3d::rapier::prelude::*;
 
-use super::cushion::{cushion_lines, pocket_holes};
+use super::cushion::{PocketHole, cushion_lines, pocket_holes};
 use super::params::{E_BALL, E_BED, MU_BALL, MU_CUSHION, MU_SLIDE, NOSE_HEIGHT_SHARE, RAIL_TOP};
 use crate::table::{Point, Rail, Table};
 
@@ -53,6 +54,13 @@ pub fn over_pocket_hole(t: &Table, x: f64, y: f64) -> bool {
 pub const CUSHION_DEPTH: f64 = 0.05;
 /// Width of the wooden rail behind the cushion (m); its top is level with the cushion's.
 pub const RAIL_WIDTH: f64 = 0.13;
+/// How much wider than its hole in the slate a pocket's opening in the wooden rails is.
+pub const RAIL_OPENING_SHARE: f64 = 1.35;
+/// How far a pocket's opening in the wooden rails sits outward of its hole, along each axis the
+/// pocket is off the table's centre lines (m).
+pub const RAIL_OPENING_OUTSET: f64 = 0.015;
+/// Strips each opening's curve is cut into, in each rail it crosses.
+const OPENING_STRIPS: usize = 12;
 /// The wooden rails' role: a contact with them is a contact with the rail top.
 pub const ROLE_FRAME: u128 = ROLE_CUSHION + 6;
 /// Height of the floor's surface below the bed (m).
@@ -140,6 +148,140 @@ pub fn cushion_shapes(t: &Table) -> Vec<(Rail, Vec<([f64; 3], [f64; 3])>)> {
         .collect()
 }
 
+/// The pockets' openings in the wooden rails, in `pocket_holes` order: a ball that flies over
+/// one falls into the pocket (the game draws them from this too).
+pub fn rail_openings(t: &Table) -> [PocketHole; 6] {
+    let outward = |v: f64| {
+        if v.abs() < 1e-9 {
+            v
+        } else {
+            v + v.signum() * RAIL_OPENING_OUTSET
+        }
+    };
+    pocket_holes(t).map(|h| PocketHole {
+        centre: Point::new(outward(h.centre.x), outward(h.centre.y)),
+        radius: h.radius * RAIL_OPENING_SHARE,
+    })
+}
+
+/// One straight band of wooden rail seen from above: `along` from `from` to `to`, `across` from
+/// `lo` to `hi`; `along_x` says whether `along` is the table's x.
+struct RailBand {
+    along_x: bool,
+    from: f64,
+    to: f64,
+    lo: f64,
+    hi: f64,
+}
+
+impl RailBand {
+    fn point(&self, along: f64, across: f64) -> Point {
+        if self.along_x {
+            Point::new(along, across)
+        } else {
+            Point::new(across, along)
+        }
+    }
+
+    /// An opening as (along, across, radius) in this band's terms, if it cuts the band.
+    fn cut_by(&self, hole: &PocketHole) -> Option<(f64, f64, f64)> {
+        let (s, c) = if self.along_x {
+            (hole.centre.x, hole.centre.y)
+        } else {
+            (hole.centre.y, hole.centre.x)
+        };
+        let off_band = (c - c.clamp(self.lo, self.hi)).abs();
+        let off_ends = (s - s.clamp(self.from, self.to)).abs();
+        (off_band < hole.radius && off_ends < hole.radius).then_some((s, c, hole.radius))
+    }
+
+    /// The band from `a` to `b` along, less the disc (`s0`, `c0`, `r`): the part below the disc
+    /// and the part above it, each a convex quadrilateral whose curved side is its chord.
+    fn strip(&self, a: f64, b: f64, (s0, c0, r): (f64, f64, f64), out: &mut Vec<Vec<Point>>) {
+        let half = |s: f64| (r * r - (s - s0) * (s - s0)).max(0.0).sqrt();
+        let below = |s: f64| (c0 - half(s)).clamp(self.lo, self.hi);
+        let above = |s: f64| (c0 + half(s)).clamp(self.lo, self.hi);
+        let pieces = [
+            [(a, self.lo), (b, self.lo), (b, below(b)), (a, below(a))],
+            [(a, above(a)), (b, above(b)), (b, self.hi), (a, self.hi)],
+        ];
+        for piece in pieces {
+            let wide = (piece[3].1 - piece[0].1).max(piece[2].1 - piece[1].1);
+            if wide > 1e-6 {
+                out.push(piece.iter().map(|&(s, c)| self.point(s, c)).collect());
+            }
+        }
+    }
+
+    /// The band as convex pieces, the openings cut out.
+    fn pieces(&self, openings: &[PocketHole]) -> Vec<Vec<Point>> {
+        let mut cuts: Vec<(f64, f64, f64)> = openings.iter().filter_map(|h| self.cut_by(h)).collect();
+        cuts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut out = Vec::new();
+        let mut at = self.from;
+        for cut in cuts {
+            let (start, end) = ((cut.0 - cut.2).max(at), (cut.0 + cut.2).min(self.to));
+            if start > at {
+                out.push(vec![
+                    self.point(at, self.lo),
+                    self.point(start, self.lo),
+                    self.point(start, self.hi),
+                    self.point(at, self.hi),
+                ]);
+            }
+            // Strips evenly spaced in the angle round the opening's centre, so that each
+            // chord stays within R (1 - cos(pi / 2N)) of the curve (0.75 mm at a side pocket).
+            let (s0, r) = (cut.0, cut.2);
+            let angle = |s: f64| ((s0 - s) / r).clamp(-1.0, 1.0).acos();
+            let (from, to) = (angle(start), angle(end));
+            let at_step = |k: usize| {
+                let a = from + (to - from) * k as f64 / OPENING_STRIPS as f64;
+                s0 - r * a.cos()
+            };
+            for k in 0..OPENING_STRIPS {
+                self.strip(at_step(k), at_step(k + 1), cut, &mut out);
+            }
+            at = end;
+        }
+        if self.to > at {
+            out.push(vec![
+                self.point(at, self.lo),
+                self.point(self.to, self.lo),
+                self.point(self.to, self.hi),
+                self.point(at, self.hi),
+            ]);
+        }
+        out
+    }
+}
+
+/// The wooden rails seen from above as convex pieces (corners in table x, y), each standing
+/// from the bed's level to the rail top: the two long rails run the table's whole length
+/// (corners included), the two short ones between them; the pockets' openings
+/// (`rail_openings`) are cut out.
+pub fn rail_pieces(t: &Table) -> Vec<Vec<Point>> {
+    let (hl, hw) = (t.length / 2.0, t.width / 2.0);
+    let (inner_l, inner_w) = (hl + CUSHION_DEPTH, hw + CUSHION_DEPTH);
+    let (outer_l, outer_w) = (inner_l + RAIL_WIDTH, inner_w + RAIL_WIDTH);
+    let band = |along_x, (from, to), (lo, hi)| RailBand {
+        along_x,
+        from,
+        to,
+        lo,
+        hi,
+    };
+    let openings = rail_openings(t);
+    [
+        band(true, (-outer_l, outer_l), (inner_w, outer_w)),
+        band(true, (-outer_l, outer_l), (-outer_w, -inner_w)),
+        band(false, (-inner_w, inner_w), (inner_l, outer_l)),
+        band(false, (-inner_w, inner_w), (-outer_l, -inner_l)),
+    ]
+    .iter()
+    .flat_map(|b| b.pieces(&openings))
+    .collect()
+}
+
 /// Adds the bed, the cushions and the floor as fixed colliders.
 pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
     let (hl, hw) = (t.length / 2.0, t.width / 2.0);
@@ -183,30 +325,30 @@ pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
         );
     }
 
-    // The wooden rails: four slabs round the cushions, their tops level with the rail top
-    // (the pockets' openings in them are left out: a ball flying over one lands on wood).
-    let band = CUSHION_DEPTH + RAIL_WIDTH / 2.0;
-    let (outer_l, outer_w) = (hl + CUSHION_DEPTH + RAIL_WIDTH, hw + CUSHION_DEPTH);
-    for (x, y, half_x, half_y) in [
-        (0.0, hw + band, outer_l, RAIL_WIDTH / 2.0),
-        (0.0, -(hw + band), outer_l, RAIL_WIDTH / 2.0),
-        (hl + band, 0.0, RAIL_WIDTH / 2.0, outer_w),
-        (-(hl + band), 0.0, RAIL_WIDTH / 2.0, outer_w),
-    ] {
-        world.insert_collider(
-            ColliderBuilder::cuboid(half_x as f32, (RAIL_TOP / 2.0) as f32, half_y as f32)
-                .translation(to_world(x, y, RAIL_TOP / 2.0))
-                .collision_groups(InteractionGroups::new(
-                    GROUP_CUSHION,
-                    Group::ALL,
-                    InteractionTestMode::And,
-                ))
-                .friction(paired(MU_CUSHION, mu_ball))
-                .restitution(paired(E_BED, e_ball))
-                .user_data(ROLE_FRAME),
-            None,
-        );
-    }
+    // The wooden rails round the cushions, their tops level with the rail top, with the
+    // pockets' openings cut out: one compound of convex prisms.
+    let prisms: Vec<(Pose, SharedShape)> = rail_pieces(t)
+        .iter()
+        .filter_map(|piece| {
+            let pts: Vec<Vector> = piece
+                .iter()
+                .flat_map(|p| [to_world(p.x, p.y, 0.0), to_world(p.x, p.y, RAIL_TOP)])
+                .collect();
+            SharedShape::convex_hull(&pts).map(|hull| (Pose::IDENTITY, hull))
+        })
+        .collect();
+    world.insert_collider(
+        ColliderBuilder::new(SharedShape::compound(prisms))
+            .collision_groups(InteractionGroups::new(
+                GROUP_CUSHION,
+                Group::ALL,
+                InteractionTestMode::And,
+            ))
+            .friction(paired(MU_CUSHION, mu_ball))
+            .restitution(paired(E_BED, e_ball))
+            .user_data(ROLE_FRAME),
+        None,
+    );
 
     // The floor, wide enough for any ball leaving the table.
     world.insert_collider(
