@@ -172,5 +172,21 @@ fn regression_the_scenario_library_works_from_any_folder() {
         out.status.success() && text.contains(&format!("{files} passed, 0 failed")),
         "{text}"
     );
+    // `check` takes a library name as `diagram` does; an unknown one is named in the error.
+    let out = Command::new(env!("CARGO_BIN_EXE_tenball"))
+        .args(["scenario", "check", "scratch", "no-such-scenario"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let (text, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(2), "{text}{err}");
+    assert!(text.contains("ok    scratch:"), "{text}");
+    assert!(
+        err.contains("no-such-scenario: no such file or folder, and no scenario of that name"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

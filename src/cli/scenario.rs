@@ -19,7 +19,8 @@ pub struct ScenarioArgs {
 pub enum ScenarioCommand {
     /// Play scenarios and compare each step's ruling with what the scenario expects.
     Check {
-        /// Scenario files or folders of them; the built-in library when none are given.
+        /// Scenario files, folders of them or names in the library (`scratch`); the whole
+        /// built-in library when none are given.
         files: Vec<PathBuf>,
         /// Also replay each scenario played on the table N times with the batch runs'
         /// execution noise and say how often its rulings hold.
@@ -175,7 +176,8 @@ fn built_in() -> Vec<(String, Scenario)> {
     entries.into_iter().map(|e| (e.name, e.scenario)).collect()
 }
 
-/// The scenarios a path names: the file, or every `.json` file of the folder in name order.
+/// The scenarios a path names: the file, every `.json` file of the folder in name order, or
+/// the library's scenario of that name.
 fn from_path(path: &std::path::Path) -> Result<Vec<(String, Scenario)>, CliError> {
     let files = if path.is_dir() {
         let dir = std::fs::read_dir(path)
@@ -192,6 +194,17 @@ fn from_path(path: &std::path::Path) -> Result<Vec<(String, Scenario)>, CliError
             )));
         }
         files
+    } else if !path.exists()
+        && let Some(s) = crate::teaching::scenario::from_library(&path.to_string_lossy())
+    {
+        // Not a file but a library name (`scratch`), as `diagram` and `show` take.
+        return Ok(vec![(path.display().to_string(), s)]);
+    } else if !path.exists() {
+        return Err(CliError::input(format!(
+            "{}: no such file or folder, and no scenario of that name in the library \
+             (`tenball scenario check` with no names checks the whole library)",
+            path.display()
+        )));
     } else {
         vec![path.to_path_buf()]
     };
