@@ -20,6 +20,7 @@ fn main() {
 /// incidence, at 1 m/s with the paper's ball and cushion, one line per spin (tenball) with the
 /// reference values as dots. The README shows it (`docs/cushion-rebounds.png`).
 fn cushion_rebounds(out: &Path) -> Result<(), String> {
+    use bevy::math::{DVec2, DVec3};
     use tenball::physics::cushion::{PAPER_BALL, rebound_model};
     tenball::palette::register_font();
     let p = PAPER_BALL;
@@ -35,10 +36,10 @@ fn cushion_rebounds(out: &Path) -> Result<(), String> {
     // (angle off the cushion line, speed) after a hit at incidence `alpha` (degrees from the line).
     let ours = |kt: f64, ks: f64, alpha: f64| {
         let a = alpha.to_radians();
-        let v = [a.cos(), a.sin(), 0.0];
-        let w = [-kt * a.sin() / r, kt * a.cos() / r, ks / r];
-        let (o, _, _) = rebound_model(v, w, [0.0, 1.0], r, m, (h - r) / r, e, mu_s, mu_w, 200);
-        ((-o[1]).atan2(o[0]).to_degrees(), o[0].hypot(o[1]))
+        let v = DVec3::new(a.cos(), a.sin(), 0.0);
+        let w = DVec3::new(-kt * a.sin() / r, kt * a.cos() / r, ks / r);
+        let (o, _, _) = rebound_model(v, w, DVec2::Y, r, m, (h - r) / r, e, mu_s, mu_w, 200);
+        ((-o.y).atan2(o.x).to_degrees(), o.x.hypot(o.y))
     };
     let svg = out.extension().is_some_and(|e| e == "svg");
     if svg {

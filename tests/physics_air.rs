@@ -6,8 +6,8 @@ mod common;
 
 use common::{layout, shot_state};
 use tenball::adapter::facts_from_log;
-use tenball::physics::params::{E_BED, G};
 use tenball::physics::cushion::pocket_at;
+use tenball::physics::params::{E_BED, G};
 use tenball::physics::{
     CUSHION_DEPTH, Event, Layout, RAIL_WIDTH, ShotLog, SimConfig, Strike, rail_openings,
     rail_pieces, simulate,
@@ -443,7 +443,10 @@ fn the_rails_openings_are_cut_through_the_wood_and_every_point_of_one_is_its_poc
                 assert!(!on_wood(p), "{p:?} lies in an opening and on wood");
                 assert_eq!(pocket_at(&t, p.x, p.y), Some(nearest.1), "{p:?}");
             } else if nearest.0 > 0.002 {
-                assert!(on_wood(p), "{p:?} lies outside every opening and off the wood");
+                assert!(
+                    on_wood(p),
+                    "{p:?} lies outside every opening and off the wood"
+                );
                 wood_points += 1;
             }
         }

@@ -5,6 +5,7 @@
 
 mod common;
 
+use bevy::math::{DVec2, DVec3};
 use tenball::physics::collide::{BallState, ball_friction, hit_with};
 use tenball::physics::params::E_BALL;
 use tenball::physics::{BallEnd, Event, SimConfig, Strike, TableSim};
@@ -208,27 +209,27 @@ fn tp_a14(v: f64, phi: f64, top: f64) -> f64 {
 /// angle `phi` with restitution `e`.
 fn model_throw(v: f64, phi: f64, rolling: bool, e: f64) -> f64 {
     // Line of centres along +x; the cue ball comes in at phi to it.
-    let vel = [v * phi.cos(), -v * phi.sin(), 0.0];
+    let vel = DVec3::new(v * phi.cos(), -v * phi.sin(), 0.0);
     let w = if rolling {
-        [-vel[1] / R, vel[0] / R, 0.0]
+        DVec3::new(-vel.y / R, vel.x / R, 0.0)
     } else {
-        [0.0; 3]
+        DVec3::ZERO
     };
     let (_, b, _) = hit_with(
         &BallState {
-            p: [0.0, 0.0],
+            p: DVec2::ZERO,
             v: vel,
             w,
         },
         &BallState {
-            p: [2.0 * R, 0.0],
-            v: [0.0; 3],
-            w: [0.0; 3],
+            p: DVec2::new(2.0 * R, 0.0),
+            v: DVec3::ZERO,
+            w: DVec3::ZERO,
         },
         R,
         e,
     );
-    (-b.v[1]).atan2(b.v[0]).to_degrees()
+    (-b.v.y).atan2(b.v.x).to_degrees()
 }
 
 #[test]

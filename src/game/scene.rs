@@ -136,7 +136,6 @@ fn flat_mesh(faces: &[Vec<Vec3>], inside: Vec3) -> Mesh {
     .with_inserted_indices(Indices::U32(idx))
 }
 
-
 /// The materials the table is made of.
 struct Materials {
     cloth: Handle<StandardMaterial>,

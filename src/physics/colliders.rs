@@ -6,6 +6,7 @@
 //! World frame: rapier's y is up. Table coordinates (x toward the foot, y toward the left
 //! cushion, up) map to world (x, up, -y).
 
+use bevy::math::DVec3;
 use bevy_rapier3d::rapier::prelude::*;
 
 use super::cushion::{PocketHole, cushion_lines, pocket_holes};
@@ -78,8 +79,8 @@ pub fn quat_to_world(q: bevy::math::Quat) -> bevy::math::Quat {
 }
 
 /// Rapier's world to table coordinates (x, y, height).
-pub fn from_world(v: Vector) -> [f64; 3] {
-    [v.x as f64, -(v.z as f64), v.y as f64]
+pub fn from_world(v: Vector) -> DVec3 {
+    DVec3::new(v.x as f64, -(v.z as f64), v.y as f64)
 }
 
 /// Rapier combines coefficients by their average; each material's own value is chosen so that
@@ -215,7 +216,8 @@ impl RailBand {
 
     /// The band as convex pieces, the openings cut out.
     fn pieces(&self, openings: &[PocketHole]) -> Vec<Vec<Point>> {
-        let mut cuts: Vec<(f64, f64, f64)> = openings.iter().filter_map(|h| self.cut_by(h)).collect();
+        let mut cuts: Vec<(f64, f64, f64)> =
+            openings.iter().filter_map(|h| self.cut_by(h)).collect();
         cuts.sort_by(|a, b| a.0.total_cmp(&b.0));
         let mut out = Vec::new();
         let mut at = self.from;

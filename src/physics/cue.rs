@@ -1,6 +1,7 @@
 //! The cue: a strike (aim, speed, tip offset, elevation) turned into the cue ball's velocity and
 //! spin, with squirt for side spin and a miscue beyond the limit.
 
+use bevy::math::DVec3;
 use serde::{Deserialize, Serialize};
 
 use super::params::{BALL_MASS, CUE_END_MASS, CUE_MASS, E_BED, G, MISCUE_LIMIT};
@@ -130,52 +131,36 @@ pub fn strike(s: &Strike) -> CueResult {
     let dir_angle = aim + squirt;
     let elev = s.elevation_deg.to_radians();
     // Unit vectors: forward along the cue in the table plane, left, up.
-    let fwd = [dir_angle.cos(), dir_angle.sin(), 0.0];
-    let left = [-dir_angle.sin(), dir_angle.cos(), 0.0];
-    let up = [0.0, 0.0, 1.0];
+    let fwd = DVec3::new(dir_angle.cos(), dir_angle.sin(), 0.0);
+    let left = DVec3::new(-dir_angle.sin(), dir_angle.cos(), 0.0);
+    let up = DVec3::Z;
     // The cue's direction, pointing down into the ball when elevated.
-    let d = add(scale(fwd, elev.cos()), scale(up, -elev.sin()));
+    let d = fwd * elev.cos() + up * -elev.sin();
     // The cue's own "up" in the plane of the tip offset (perpendicular to d, in the vertical
     // plane through d) and its "right".
-    let cue_up = add(scale(fwd, elev.sin()), scale(up, elev.cos()));
-    let cue_right = scale(left, -1.0);
+    let cue_up = fwd * elev.sin() + up * elev.cos();
+    let cue_right = left * -1.0;
     let r = BALL_RADIUS;
     // Contact point relative to the centre: offset in the plane perpendicular to d, then back
     // onto the sphere against the cue's direction.
-    let lateral = add(scale(cue_right, s.side * r), scale(cue_up, s.height * r));
+    let lateral = cue_right * (s.side * r) + cue_up * (s.height * r);
     let depth = (1.0 - offset * offset).max(0.0).sqrt() * r;
-    let contact = add(lateral, scale(d, -depth));
+    let contact = lateral + d * -depth;
     // The impulse along the cue, and what the bed makes of its downward part.
     let j = m * speed;
-    let impulse = scale(d, j);
+    let impulse = d * j;
     let inertia = 0.4 * m * r * r;
-    let spin = scale(cross(contact, impulse), 1.0 / inertia);
+    let spin = contact.cross(impulse) * (1.0 / inertia);
     let ahead = j * elev.cos() / m;
     let up = E_BED * j * elev.sin() / m;
     let up = if up < HOP_MIN_VZ { 0.0 } else { up };
     // (+ 0.0 turns a negative zero into a plain one.)
     CueResult {
-        velocity: [fwd[0] * ahead + 0.0, fwd[1] * ahead + 0.0, up + 0.0],
-        spin: spin.map(|w| w + 0.0),
+        velocity: [fwd.x * ahead + 0.0, fwd.y * ahead + 0.0, up + 0.0],
+        spin: (spin + 0.0).to_array(),
         squirt_deg: squirt.to_degrees() + 0.0,
         miscue: false,
     }
-}
-
-fn add(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
-    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
-}
-
-fn scale(a: [f64; 3], k: f64) -> [f64; 3] {
-    [a[0] * k, a[1] * k, a[2] * k]
-}
-
-fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
 }
 
 #[cfg(test)]

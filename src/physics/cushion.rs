@@ -15,6 +15,8 @@
 //! property of a solver's damping. The hit is one instantaneous event: the ball's centre does not
 //! move during it, and it leaves on the cloth (no vertical speed: the nose pushes down).
 
+use bevy::math::{DVec2, DVec3};
+
 use super::params::{BALL_MASS, E_NOSE, MU_CUSHION, MU_SLIDE, NOSE_HEIGHT_SHARE};
 use crate::table::{INCH, Pocket, Point, Rail, Table};
 
@@ -50,10 +52,10 @@ pub fn nose_beside(t: &Table, long: bool, along: f64) -> bool {
 }
 
 /// The cushions whose nose a ball centred at `p` touches, or comes within `gap` (m) of.
-pub fn cushions_touched(t: &Table, p: [f64; 2], gap: f64) -> Vec<Rail> {
+pub fn cushions_touched(t: &Table, p: DVec2, gap: f64) -> Vec<Rail> {
     let (hl, hw) = (t.length / 2.0, t.width / 2.0);
     let near = t.cushion_reach() + gap;
-    let [x, y] = p;
+    let (x, y) = (p.x, p.y);
     let mut rails = Vec::new();
     if nose_beside(t, false, y) {
         if x <= -hl + near {
@@ -101,13 +103,13 @@ pub enum Shape {
     /// A nose or a facing: from `start` along the unit `dir` for `len`; `n` is the unit normal
     /// toward the side balls come from.
     Line {
-        start: [f64; 2],
-        dir: [f64; 2],
+        start: DVec2,
+        dir: DVec2,
         len: f64,
-        n: [f64; 2],
+        n: DVec2,
     },
     /// A jaw's point (the nose's end).
-    Point { c: [f64; 2] },
+    Point { c: DVec2 },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -122,9 +124,9 @@ pub struct Boundary {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CushionLine {
     pub rail: Rail,
-    pub start: [f64; 2],
-    pub end: [f64; 2],
-    pub out: [f64; 2],
+    pub start: DVec2,
+    pub end: DVec2,
+    pub out: DVec2,
     pub cut_start_deg: f64,
     pub cut_end_deg: f64,
 }
@@ -147,42 +149,49 @@ pub fn cushion_lines(t: &Table) -> [CushionLine; 6] {
     [
         line(
             Rail::Head,
-            [-hl, -(hw - c)],
-            [-hl, hw - c],
-            [-1.0, 0.0],
+            DVec2::new(-hl, -(hw - c)),
+            DVec2::new(-hl, hw - c),
+            DVec2::new(-1.0, 0.0),
             cc,
             cc,
         ),
         line(
             Rail::Foot,
-            [hl, -(hw - c)],
-            [hl, hw - c],
-            [1.0, 0.0],
+            DVec2::new(hl, -(hw - c)),
+            DVec2::new(hl, hw - c),
+            DVec2::new(1.0, 0.0),
             cc,
             cc,
         ),
         line(
             Rail::LeftHead,
-            [-(hl - c), hw],
-            [-s, hw],
-            [0.0, 1.0],
+            DVec2::new(-(hl - c), hw),
+            DVec2::new(-s, hw),
+            DVec2::new(0.0, 1.0),
             cc,
             sc,
         ),
-        line(Rail::LeftFoot, [s, hw], [hl - c, hw], [0.0, 1.0], sc, cc),
+        line(
+            Rail::LeftFoot,
+            DVec2::new(s, hw),
+            DVec2::new(hl - c, hw),
+            DVec2::new(0.0, 1.0),
+            sc,
+            cc,
+        ),
         line(
             Rail::RightHead,
-            [-(hl - c), -hw],
-            [-s, -hw],
-            [0.0, -1.0],
+            DVec2::new(-(hl - c), -hw),
+            DVec2::new(-s, -hw),
+            DVec2::new(0.0, -1.0),
             cc,
             sc,
         ),
         line(
             Rail::RightFoot,
-            [s, -hw],
-            [hl - c, -hw],
-            [0.0, -1.0],
+            DVec2::new(s, -hw),
+            DVec2::new(hl - c, -hw),
+            DVec2::new(0.0, -1.0),
             sc,
             cc,
         ),
@@ -202,9 +211,10 @@ pub fn boundaries(t: &Table) -> Vec<Boundary> {
             cut_start_deg: cut_a,
             cut_end_deg: cut_b,
         } = line;
-        let len = (b[0] - a[0]).hypot(b[1] - a[1]);
-        let dir = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
-        let n_in = [-n_out[0], -n_out[1]];
+        let ab = b - a;
+        let len = ab.x.hypot(ab.y);
+        let dir = ab / len;
+        let n_in = -n_out;
         out.push(Boundary {
             rail,
             shape: Shape::Line {
@@ -216,21 +226,18 @@ pub fn boundaries(t: &Table) -> Vec<Boundary> {
         });
         // Each end: its point, and its facing leaving the nose at (180 - cut) degrees from the
         // cushion line, back toward the pocket (away from the cushion's own side `toward`).
-        for (tip, cut, toward) in [(a, cut_a, dir), (b, cut_b, [-dir[0], -dir[1]])] {
+        for (tip, cut, toward) in [(a, cut_a, dir), (b, cut_b, -dir)] {
             out.push(Boundary {
                 rail,
                 shape: Shape::Point { c: tip },
             });
             let back = (180.0 - cut).to_radians();
             // Out behind the nose line, and along the line away from the cushion.
-            let f = [
-                n_out[0] * back.sin() - toward[0] * back.cos(),
-                n_out[1] * back.sin() - toward[1] * back.cos(),
-            ];
+            let f = n_out * back.sin() - toward * back.cos();
             // The facing's normal toward the pocket's throat (away from the cushion).
-            let mut n = [-f[1], f[0]];
-            if n[0] * toward[0] + n[1] * toward[1] > 0.0 {
-                n = [-n[0], -n[1]];
+            let mut n = DVec2::new(-f.y, f.x);
+            if n.dot(toward) > 0.0 {
+                n = -n;
             }
             out.push(Boundary {
                 rail,
@@ -287,7 +294,7 @@ pub fn pocket_holes(t: &Table) -> [PocketHole; 6] {
 /// A ball's velocity and spin (table x, y, up) after it meets the cushion whose normal, from
 /// the ball toward the cushion, is `n_in` (horizontal, unit); and the impulse at the nose (N s).
 /// A ball not moving into the cushion is left as it is.
-pub fn rebound(v: [f64; 3], w: [f64; 3], n_in: [f64; 2], r: f64) -> ([f64; 3], [f64; 3], f64) {
+pub fn rebound(v: DVec3, w: DVec3, n_in: DVec2, r: f64) -> (DVec3, DVec3, f64) {
     rebound_with(v, w, n_in, r, E_NOSE, MU_SLIDE, MU_CUSHION, STEPS)
 }
 
@@ -295,15 +302,15 @@ pub fn rebound(v: [f64; 3], w: [f64; 3], n_in: [f64; 2], r: f64) -> ([f64; 3], [
 /// friction `mu_w`, and the integration's steps per phase.
 #[allow(clippy::too_many_arguments)]
 pub fn rebound_with(
-    v: [f64; 3],
-    w: [f64; 3],
-    n_in: [f64; 2],
+    v: DVec3,
+    w: DVec3,
+    n_in: DVec2,
     r: f64,
     e: f64,
     mu_s: f64,
     mu_w: f64,
     steps: usize,
-) -> ([f64; 3], [f64; 3], f64) {
+) -> (DVec3, DVec3, f64) {
     let (sin, _) = contact_angle(r);
     rebound_model(v, w, n_in, r, BALL_MASS, sin, e, mu_s, mu_w, steps)
 }
@@ -313,9 +320,9 @@ pub fn rebound_with(
 /// integration's steps per phase.
 #[allow(clippy::too_many_arguments)]
 pub fn rebound_model(
-    v: [f64; 3],
-    w: [f64; 3],
-    n_in: [f64; 2],
+    v: DVec3,
+    w: DVec3,
+    n_in: DVec2,
     r: f64,
     m: f64,
     sin: f64,
@@ -323,16 +330,16 @@ pub fn rebound_model(
     mu_s: f64,
     mu_w: f64,
     steps: usize,
-) -> ([f64; 3], [f64; 3], f64) {
+) -> (DVec3, DVec3, f64) {
     // The cushion's frame: x along it, y into it, z up (right-handed).
-    let tx = [n_in[1], -n_in[0]];
-    let along = |a: [f64; 3]| a[0] * tx[0] + a[1] * tx[1];
-    let into = |a: [f64; 3]| a[0] * n_in[0] + a[1] * n_in[1];
+    let tx = DVec2::new(n_in.y, -n_in.x);
+    let along = |a: DVec3| a.truncate().dot(tx);
+    let into = |a: DVec3| a.truncate().dot(n_in);
     let (mut vx, mut vy) = (along(v), into(v));
     if !(vy > 0.0) {
         return (v, w, 0.0);
     }
-    let (mut wx, mut wy, mut wz) = (along(w), into(w), w[2]);
+    let (mut wx, mut wy, mut wz) = (along(w), into(w), w.z);
     let cos = (1.0 - sin * sin).sqrt();
     let k = 5.0 / (2.0 * m * r);
     // One step of dp: friction at the nose (I) and at the cloth (C), each against its slip.
@@ -375,8 +382,8 @@ pub fn rebound_model(
         total += h;
         n += 1;
     }
-    let v_out = [vx * tx[0] + vy * n_in[0], vx * tx[1] + vy * n_in[1], 0.0];
-    let w_out = [wx * tx[0] + wy * n_in[0], wx * tx[1] + wy * n_in[1], wz];
+    let v_out = (vx * tx + vy * n_in).extend(0.0);
+    let w_out = (wx * tx + wy * n_in).extend(wz);
     (v_out, w_out, total)
 }
 
@@ -486,11 +493,11 @@ mod tests {
     fn shot(speed: f64, alpha: f64, k_top: f64, k_side: f64, steps: usize) -> (f64, f64) {
         let a = alpha.to_radians();
         // Into the cushion along +y, the cushion's line along x.
-        let v = [speed * a.sin(), speed * a.cos(), 0.0];
+        let v = DVec3::new(speed * a.sin(), speed * a.cos(), 0.0);
         // Topspin about the axis across the path: w = (v_y, -v_x)/R for rolling in table frame.
-        let w = [-k_top * v[1] / R, k_top * v[0] / R, k_side * speed / R];
-        let (vo, _, _) = rebound_with(v, w, [0.0, 1.0], R, E_NOSE, MU_SLIDE, MU_CUSHION, steps);
-        (vo[0].hypot(vo[1]), vo[0].atan2(-vo[1]).to_degrees())
+        let w = DVec3::new(-k_top * v.y / R, k_top * v.x / R, k_side * speed / R);
+        let (vo, _, _) = rebound_with(v, w, DVec2::Y, R, E_NOSE, MU_SLIDE, MU_CUSHION, steps);
+        (vo.x.hypot(vo.y), vo.x.atan2(-vo.y).to_degrees())
     }
 
     #[test]
@@ -533,14 +540,14 @@ mod tests {
         for p in PAPER {
             let (kt, ks, alpha, vx, vy) = (p.topspin, p.sidespin, p.incidence_deg, p.along, p.off);
             let a = alpha.to_radians();
-            let v = [a.cos(), a.sin(), 0.0];
-            let w = [-kt * a.sin() / r, kt * a.cos() / r, ks / r];
+            let v = DVec3::new(a.cos(), a.sin(), 0.0);
+            let w = DVec3::new(-kt * a.sin() / r, kt * a.cos() / r, ks / r);
             let (out, _, _) =
-                rebound_model(v, w, [0.0, 1.0], r, m, (h - r) / r, e, mu_s, mu_w, STEPS);
+                rebound_model(v, w, DVec2::Y, r, m, (h - r) / r, e, mu_s, mu_w, STEPS);
             // Speed and angle off the cushion line, ours and the paper's.
-            let speed = (out[0].hypot(out[1]), vx.hypot(vy));
+            let speed = (out.x.hypot(out.y), vx.hypot(vy));
             let angle = (
-                (-out[1]).atan2(out[0]).to_degrees(),
+                (-out.y).atan2(out.x).to_degrees(),
                 (-vy).atan2(vx).to_degrees(),
             );
             let (ds, da) = ((speed.0 / speed.1 - 1.0).abs(), (angle.0 - angle.1).abs());

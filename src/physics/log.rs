@@ -1,7 +1,7 @@
 //! What a simulated shot produces: time-stamped events, sampled paths and where each ball ended.
 //! Plain data with a JSON form; the adapter reads it, the game replays it.
 
-use bevy::math::{Quat, Vec3};
+use bevy::math::{DVec3, Quat, Vec3};
 use serde::{Deserialize, Serialize};
 
 use crate::table::{Placed, Pocket, Point, Rail, TableSize};
@@ -132,10 +132,10 @@ impl From<PathSample> for [f32; 8] {
 impl PathSample {
     /// The sample at time `t` (s) with the place in metres and the turn from the simulation's
     /// double precision.
-    pub fn new(t: f64, at: [f64; 3], turn: [f64; 4]) -> Self {
+    pub fn new(t: f64, at: DVec3, turn: [f64; 4]) -> Self {
         PathSample {
             t: t as f32,
-            at: Vec3::new(at[0] as f32, at[1] as f32, at[2] as f32),
+            at: at.as_vec3(),
             turn: Quat::from_xyzw(
                 turn[0] as f32,
                 turn[1] as f32,

@@ -16,8 +16,8 @@ mod sim;
 pub mod toi;
 
 pub use colliders::{
-    CUSHION_DEPTH, RAIL_WIDTH, cushion_shapes, from_world, quat_to_world, rail_openings, rail_pieces,
-    to_world,
+    CUSHION_DEPTH, RAIL_WIDTH, cushion_shapes, from_world, quat_to_world, rail_openings,
+    rail_pieces, to_world,
 };
 pub use cue::{CueResult, HOP_MIN_VZ, MAX_ELEVATION_DEG, MAX_STRIKE_SPEED, Strike, strike};
 pub use cushion::{CushionLine, PocketHole, pocket_holes};

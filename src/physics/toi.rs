@@ -6,7 +6,9 @@
 //! bracket, to 1e-13 s).
 //! This is what makes a hit independent of any time step: it begins at its true time.
 
-use super::cloth::{Motion, norm};
+use bevy::math::DVec2;
+
+use super::cloth::Motion;
 use super::params::{G, MU_ROLL, MU_SLIDE};
 
 /// One quadratic piece of a ball's path: from `t0` to `t1` (absolute times, s), the centre is
@@ -15,16 +17,16 @@ use super::params::{G, MU_ROLL, MU_SLIDE};
 pub struct Piece {
     pub t0: f64,
     pub t1: f64,
-    pub p: [f64; 2],
-    pub v: [f64; 2],
-    pub a: [f64; 2],
+    pub p: DVec2,
+    pub v: DVec2,
+    pub a: DVec2,
     /// The box the centre stays in over the piece (lower and upper corners).
-    pub lo: [f64; 2],
-    pub hi: [f64; 2],
+    pub lo: DVec2,
+    pub hi: DVec2,
 }
 
 impl Piece {
-    fn new(t0: f64, t1: f64, p: [f64; 2], v: [f64; 2], a: [f64; 2]) -> Piece {
+    fn new(t0: f64, t1: f64, p: DVec2, v: DVec2, a: DVec2) -> Piece {
         let mut piece = Piece {
             t0,
             t1,
@@ -60,17 +62,14 @@ impl Piece {
         (0..2).all(|k| self.lo[k] - d <= other.hi[k] && other.lo[k] - d <= self.hi[k])
     }
 
-    pub fn at(&self, t: f64) -> [f64; 2] {
+    pub fn at(&self, t: f64) -> DVec2 {
         let s = t - self.t0;
-        [
-            self.p[0] + self.v[0] * s + 0.5 * self.a[0] * s * s,
-            self.p[1] + self.v[1] * s + 0.5 * self.a[1] * s * s,
-        ]
+        self.p + self.v * s + 0.5 * self.a * s * s
     }
 
-    fn velocity(&self, t: f64) -> [f64; 2] {
+    fn velocity(&self, t: f64) -> DVec2 {
         let s = t - self.t0;
-        [self.v[0] + self.a[0] * s, self.v[1] + self.a[1] * s]
+        self.v + self.a * s
     }
 }
 
@@ -88,36 +87,36 @@ pub struct Track {
 /// The path of a ball whose state at time `t_ref` is `m`, with the same laws as
 /// `Motion::advance` (a ball slipping less than `roll_slip` rolls).
 pub fn track(m: &Motion, t_ref: f64, r: f64, roll_slip: f64) -> Track {
-    let mut pieces = [Piece::new(t_ref, f64::INFINITY, m.p, [0.0; 2], [0.0; 2]); 3];
+    let mut pieces = [Piece::new(t_ref, f64::INFINITY, m.p, DVec2::ZERO, DVec2::ZERO); 3];
     let mut len = 0;
     let mut travel = 0.0;
     let mut t = t_ref;
     let mut state = *m;
     let u = m.slip(r);
-    let us = norm(u);
+    let us = u.length();
     if us >= roll_slip {
         let a = MU_SLIDE * G;
         let ts = 2.0 * us / (7.0 * a);
-        let dir = [u[0] / us, u[1] / us];
-        pieces[len] = Piece::new(t, t + ts, state.p, state.v, [-a * dir[0], -a * dir[1]]);
+        let dir = u / us;
+        pieces[len] = Piece::new(t, t + ts, state.p, state.v, -a * dir);
         travel += arc_length(&pieces[len]);
         len += 1;
         state = m.advance(ts, r, roll_slip);
         t += ts;
     }
-    let speed = norm(state.v);
+    let speed = state.v.length();
     if speed > 0.0 {
         let a = MU_ROLL * G;
         let tr = speed / a;
-        let dir = [state.v[0] / speed, state.v[1] / speed];
-        pieces[len] = Piece::new(t, t + tr, state.p, state.v, [-a * dir[0], -a * dir[1]]);
+        let dir = state.v / speed;
+        pieces[len] = Piece::new(t, t + tr, state.p, state.v, -a * dir);
         travel += speed * speed / (2.0 * a);
         let end = pieces[len].at(t + tr);
         len += 1;
         t += tr;
         state.p = end;
     }
-    pieces[len] = Piece::new(t, f64::INFINITY, state.p, [0.0; 2], [0.0; 2]);
+    pieces[len] = Piece::new(t, f64::INFINITY, state.p, DVec2::ZERO, DVec2::ZERO);
     len += 1;
     Track {
         pieces,
@@ -133,7 +132,7 @@ fn arc_length(p: &Piece) -> f64 {
     // to it: integrate |v(t)| with Simpson's rule on 16 panels; only used as a bound's input.
     let n = 16;
     let h = (p.t1 - p.t0) / n as f64;
-    let speed = |k: usize| norm(p.velocity(p.t0 + k as f64 * h));
+    let speed = |k: usize| p.velocity(p.t0 + k as f64 * h).length();
     let mut s = speed(0) + speed(n);
     for k in 1..n {
         s += if k % 2 == 1 { 4.0 } else { 2.0 } * speed(k);
@@ -144,9 +143,9 @@ fn arc_length(p: &Piece) -> f64 {
 
 impl Track {
     /// A centre at rest at `c` from `t` on.
-    pub fn resting(c: [f64; 2], t: f64) -> Track {
+    pub fn resting(c: DVec2, t: f64) -> Track {
         Track {
-            pieces: [Piece::new(t, f64::INFINITY, c, [0.0; 2], [0.0; 2]); 3],
+            pieces: [Piece::new(t, f64::INFINITY, c, DVec2::ZERO, DVec2::ZERO); 3],
             len: 1,
             travel: 0.0,
             stop: t,
@@ -158,7 +157,7 @@ impl Track {
     }
 
     /// Where the centre is at time `t` (not before `t_ref`).
-    pub fn at(&self, t: f64) -> [f64; 2] {
+    pub fn at(&self, t: f64) -> DVec2 {
         let p = self
             .pieces()
             .iter()
@@ -313,23 +312,23 @@ fn first_entry(c: &[f64], t0: f64, from: f64, until: f64, closing_at_start: bool
 }
 
 /// Coefficients (in powers of s = t - t0) of |P + V s + A s^2/2|^2 - D^2.
-fn quartic(p: [f64; 2], v: [f64; 2], a: [f64; 2], d: f64) -> [f64; 5] {
-    let dot = |x: [f64; 2], y: [f64; 2]| x[0] * y[0] + x[1] * y[1];
+fn quartic(p: DVec2, v: DVec2, a: DVec2, d: f64) -> [f64; 5] {
     [
-        dot(p, p) - d * d,
-        2.0 * dot(p, v),
-        dot(v, v) + dot(p, a),
-        dot(v, a),
-        0.25 * dot(a, a),
+        p.dot(p) - d * d,
+        2.0 * p.dot(v),
+        v.dot(v) + p.dot(a),
+        v.dot(a),
+        0.25 * a.dot(a),
     ]
 }
 
 /// Whether the distance |p + v s + a s^2/2| is shrinking at s = 0: closing, or not moving apart
 /// and pushed together (balls at rest against each other that the cloth's friction presses
 /// together must meet now, not slide into each other unseen).
-fn closing(p: [f64; 2], v: [f64; 2], a: [f64; 2]) -> bool {
-    let pv = p[0] * v[0] + p[1] * v[1];
-    pv < 0.0 || (pv <= 0.0 && v[0] * v[0] + v[1] * v[1] + p[0] * a[0] + p[1] * a[1] < 0.0)
+fn closing(p: DVec2, v: DVec2, a: DVec2) -> bool {
+    let pv = p.dot(v);
+    // (summed term by term, in this order: the closing test sits on a knife's edge)
+    pv < 0.0 || (pv <= 0.0 && v.dot(v) + p.x * a.x + p.y * a.y < 0.0)
 }
 
 /// When two balls' centres first come `d` apart (closing), from `from` on.
@@ -342,16 +341,10 @@ pub fn ball_ball(x: &Track, y: &Track, d: f64, from: f64) -> Option<f64> {
                 continue;
             }
             // Relative motion on [lo, hi], written from lo.
-            let p = {
-                let (a, b) = (px.at(lo), py.at(lo));
-                [b[0] - a[0], b[1] - a[1]]
-            };
-            let v = {
-                let (a, b) = (px.velocity(lo), py.velocity(lo));
-                [b[0] - a[0], b[1] - a[1]]
-            };
-            let a = [py.a[0] - px.a[0], py.a[1] - px.a[1]];
-            if v == [0.0; 2] && a == [0.0; 2] {
+            let p = py.at(lo) - px.at(lo);
+            let v = py.velocity(lo) - px.velocity(lo);
+            let a = py.a - px.a;
+            if v == DVec2::ZERO && a == DVec2::ZERO {
                 continue; // neither moves relative to the other
             }
             let c = quartic(p, v, a, d);
@@ -365,7 +358,7 @@ pub fn ball_ball(x: &Track, y: &Track, d: f64, from: f64) -> Option<f64> {
 
 /// When a ball's centre first comes within `d` of a fixed point (a jaw's point, a hole's
 /// centre), from `from` on: as with a ball resting there.
-pub fn ball_point(x: &Track, c: [f64; 2], d: f64, from: f64) -> Option<f64> {
+pub fn ball_point(x: &Track, c: DVec2, d: f64, from: f64) -> Option<f64> {
     ball_ball(x, &Track::resting(c, from), d, from)
 }
 
@@ -374,24 +367,22 @@ pub fn ball_point(x: &Track, c: [f64; 2], d: f64, from: f64) -> Option<f64> {
 /// contact point must fall on the segment.
 pub fn ball_line(
     x: &Track,
-    start: [f64; 2],
-    dir: [f64; 2],
+    start: DVec2,
+    dir: DVec2,
     len: f64,
-    n: [f64; 2],
+    n: DVec2,
     reach: f64,
     from: f64,
 ) -> Option<f64> {
-    let dot = |x: [f64; 2], y: [f64; 2]| x[0] * y[0] + x[1] * y[1];
     for px in x.pieces() {
         let lo = px.t0.max(from);
         let hi = px.t1;
-        if !(hi > lo) || px.v == [0.0; 2] && px.a == [0.0; 2] {
+        if !(hi > lo) || px.v == DVec2::ZERO && px.a == DVec2::ZERO {
             continue;
         }
-        let at = px.at(lo);
+        let rel = px.at(lo) - start;
         let v = px.velocity(lo);
-        let rel = [at[0] - start[0], at[1] - start[1]];
-        let c = [dot(rel, n) - reach, dot(v, n), 0.5 * dot(px.a, n)];
+        let c = [rel.dot(n) - reach, v.dot(n), 0.5 * px.a.dot(n)];
         // Closing, or at rest against the line and pushed into it.
         let closing = c[1] < 0.0 || (c[1] <= 0.0 && c[2] < 0.0);
         let mut t_from = lo;
@@ -401,7 +392,7 @@ pub fn ball_line(
                 break;
             };
             let q = px.at(t);
-            let along = dot([q[0] - start[0], q[1] - start[1]], dir);
+            let along = (q - start).dot(dir);
             if (0.0..=len).contains(&along) {
                 return Some(t);
             }
@@ -415,21 +406,22 @@ pub fn ball_line(
 mod tests {
     use super::*;
     use crate::table::BALL_RADIUS as R;
+    use bevy::math::DVec3;
 
     fn rolling(p: [f64; 2], v: [f64; 2]) -> Motion {
         Motion {
-            p,
-            v,
-            w: [-v[1] / R, v[0] / R, 0.0],
+            p: p.into(),
+            v: v.into(),
+            w: DVec3::new(-v[1] / R, v[0] / R, 0.0),
         }
     }
 
     #[test]
     fn a_track_follows_the_closed_form_motion() {
         let m = Motion {
-            p: [0.1, -0.2],
-            v: [1.5, 0.4],
-            w: [3.0, -20.0, 5.0],
+            p: DVec2::new(0.1, -0.2),
+            v: DVec2::new(1.5, 0.4),
+            w: DVec3::new(3.0, -20.0, 5.0),
         };
         let tr = track(&m, 2.0, R, 5e-3);
         assert_eq!(tr.len, 3);
@@ -478,14 +470,31 @@ mod tests {
     fn a_ball_meets_a_line_only_on_its_segment() {
         let a = track(&rolling([0.0, 0.0], [1.0, 0.0]), 0.0, R, 5e-3);
         // A wall at x = 0.3 from y = -0.1 to 0.1, normal -x.
-        let t = ball_line(&a, [0.3, -0.1], [0.0, 1.0], 0.2, [-1.0, 0.0], 0.02, 0.0).unwrap();
+        let t = ball_line(
+            &a,
+            [0.3, -0.1].into(),
+            [0.0, 1.0].into(),
+            0.2,
+            [-1.0, 0.0].into(),
+            0.02,
+            0.0,
+        )
+        .unwrap();
         assert!((a.at(t)[0] - 0.28).abs() < 1e-10);
         assert_eq!(
-            ball_line(&a, [0.3, 0.05], [0.0, 1.0], 0.2, [-1.0, 0.0], 0.02, 0.0),
+            ball_line(
+                &a,
+                [0.3, 0.05].into(),
+                [0.0, 1.0].into(),
+                0.2,
+                [-1.0, 0.0].into(),
+                0.02,
+                0.0
+            ),
             None
         );
         // A point straight ahead.
-        let t = ball_point(&a, [0.3, 0.0], 0.02, 0.0).unwrap();
+        let t = ball_point(&a, DVec2::new(0.3, 0.0), 0.02, 0.0).unwrap();
         assert!((a.at(t)[0] - 0.28).abs() < 1e-10);
     }
 }

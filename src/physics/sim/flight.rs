@@ -15,6 +15,8 @@
 //! it, in the air or not).
 
 use super::{Status, TableSim};
+use bevy::math::DVec3;
+
 use crate::physics::colliders::{from_world, to_world};
 use crate::physics::cue::HOP_MIN_VZ;
 use crate::physics::log::Event;
@@ -38,7 +40,7 @@ impl TableSim {
     pub(super) fn track_flight(&mut self, t: f64) {
         for b in self.balls.iter().filter(|b| b.status == Status::OnTable) {
             let n = b.number as usize;
-            let [x, y, h] = from_world(self.world.bodies[b.body].translation());
+            let DVec3 { x, y, z: h } = from_world(self.world.bodies[b.body].translation());
             let up = h > self.rest_height + AIR_GAP;
             if up && !self.aloft[n] {
                 self.aloft[n] = true;
@@ -73,7 +75,7 @@ impl TableSim {
             }
             let body = &mut self.world.bodies[b.body];
             let v = from_world(body.linvel());
-            body.set_linvel(to_world(v[0], v[1], v[2].max(0.0) + up), true);
+            body.set_linvel(to_world(v.x, v.y, v.z.max(0.0) + up), true);
         }
     }
 }

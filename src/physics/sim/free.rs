@@ -6,7 +6,9 @@
 //! crosses the edge of a hole drops into that pocket.
 
 use super::{Episode, ROLL_SLIP, Status, TOUCH_GAP, TableSim, turn_along};
-use crate::physics::cloth::{Motion, norm};
+use bevy::math::{DVec2, DVec3};
+
+use crate::physics::cloth::Motion;
 use crate::physics::collide::{self, BallState};
 use crate::physics::colliders::{ball_groups, from_world, rail_index, to_world};
 use crate::physics::cushion::{self, Boundary, PocketHole, Shape};
@@ -181,9 +183,9 @@ impl TableSim {
     fn write_body(&mut self, i: usize) {
         let m = self.motion_at(i, self.t);
         let body = &mut self.world.bodies[self.balls[i].body];
-        body.set_translation(to_world(m.p[0], m.p[1], self.rest_height), true);
-        body.set_linvel(to_world(m.v[0], m.v[1], 0.0), true);
-        body.set_angvel(to_world(m.w[0], m.w[1], m.w[2]), true);
+        body.set_translation(to_world(m.p.x, m.p.y, self.rest_height), true);
+        body.set_linvel(to_world(m.v.x, m.v.y, 0.0), true);
+        body.set_angvel(to_world(m.w.x, m.w.y, m.w.z), true);
     }
 
     /// Turns a ball's orientation on to time `t` along its motion (only while paths are kept).
@@ -217,11 +219,8 @@ impl TableSim {
                 self.turn_to(i, ts);
                 let p = self.motion_at(i, ts).p;
                 let b = &mut self.balls[i];
-                b.path.push(PathSample::new(
-                    ts,
-                    [p[0], p[1], self.rest_height],
-                    b.orient,
-                ));
+                b.path
+                    .push(PathSample::new(ts, p.extend(self.rest_height), b.orient));
             }
             self.next_sample = ts + self.cfg.sample_dt;
         }
@@ -235,7 +234,7 @@ impl TableSim {
         let r = self.table.ball_radius;
         // Each stays within its travel of where its track starts.
         let (pa, pb) = (a.track.pieces[0].p, b.track.pieces[0].p);
-        let d = norm([pa[0] - pb[0], pa[1] - pb[1]]);
+        let d = (pa - pb).length();
         if d - 2.0 * r > a.reach_by(self.t, until) + b.reach_by(self.t, until) {
             return f64::INFINITY;
         }
@@ -261,16 +260,15 @@ impl TableSim {
             let t = match b.shape {
                 Shape::Line { start, dir, len, n } => {
                     // Distance from the track's start to the segment.
-                    let rel = [p[0] - start[0], p[1] - start[1]];
-                    let along = (rel[0] * dir[0] + rel[1] * dir[1]).clamp(0.0, len);
-                    let q = [start[0] + dir[0] * along, start[1] + dir[1] * along];
-                    if norm([p[0] - q[0], p[1] - q[1]]) - reach > travel {
+                    let along = (p - start).dot(dir).clamp(0.0, len);
+                    let q = start + dir * along;
+                    if (p - q).length() - reach > travel {
                         continue;
                     }
                     toi::ball_line(&f.track, start, dir, len, n, reach, self.t)
                 }
                 Shape::Point { c } => {
-                    if norm([p[0] - c[0], p[1] - c[1]]) - reach > travel {
+                    if (p - c).length() - reach > travel {
                         continue;
                     }
                     toi::ball_point(&f.track, c, reach, self.t)
@@ -283,11 +281,11 @@ impl TableSim {
             }
         }
         for (k, h) in self.engine.holes.iter().enumerate() {
-            let (x, y, radius) = (h.centre.x, h.centre.y, h.radius);
-            if norm([p[0] - x, p[1] - y]) - radius > travel {
+            let centre = DVec2::new(h.centre.x, h.centre.y);
+            if (p - centre).length() - h.radius > travel {
                 continue;
             }
-            if let Some(t) = toi::ball_point(&f.track, [x, y], radius, self.t) {
+            if let Some(t) = toi::ball_point(&f.track, centre, h.radius, self.t) {
                 if t < best.0 {
                     best = (t, Some(Meeting::Hole(i, k)));
                 }
@@ -365,7 +363,7 @@ impl TableSim {
             .iter()
             .flatten()
             .map(|f| {
-                let spin = (f.m.w[2].abs() - super::REST_SPEED / r).max(0.0) / SPIN_DECAY;
+                let spin = (f.m.w.z.abs() - super::REST_SPEED / r).max(0.0) / SPIN_DECAY;
                 f.track.stop.max(f.t_ref + spin)
             })
             .fold(self.t, f64::max)
@@ -423,8 +421,8 @@ impl TableSim {
                     i,
                     Motion {
                         p,
-                        v: [0.0; 2],
-                        w: [0.0; 3],
+                        v: DVec2::ZERO,
+                        w: DVec3::ZERO,
                     },
                 );
                 self.write_body(i);
@@ -439,11 +437,9 @@ impl TableSim {
                 continue;
             }
             let body = &self.world.bodies[self.balls[i].body];
-            let [x, y, _] = from_world(body.translation());
-            let [vx, vy, _] = from_world(body.linvel());
             let m = Motion {
-                p: [x, y],
-                v: [vx, vy],
+                p: from_world(body.translation()).truncate(),
+                v: from_world(body.linvel()).truncate(),
                 w: from_world(body.angvel()),
             };
             self.set_motion(i, m);
@@ -484,8 +480,8 @@ impl TableSim {
                 if self.balls[i].status == Status::OnTable {
                     let m = self.motion_at(i, self.t);
                     let body = &mut self.world.bodies[self.balls[i].body];
-                    body.set_linvel(to_world(m.v[0], m.v[1], 0.0), true);
-                    body.set_angvel(to_world(m.w[0], m.w[1], m.w[2]), true);
+                    body.set_linvel(to_world(m.v.x, m.v.y, 0.0), true);
+                    body.set_angvel(to_world(m.w.x, m.w.y, m.w.z), true);
                 }
             }
             if self.burst() {
@@ -528,7 +524,7 @@ impl TableSim {
         let m = self.motion_at(i, self.t);
         BallState {
             p: m.p,
-            v: [m.v[0], m.v[1], 0.0],
+            v: m.v.extend(0.0),
             w: m.w,
         }
     }
@@ -565,7 +561,7 @@ impl TableSim {
                 k,
                 Motion {
                     p: s.p,
-                    v: [s.v[0], s.v[1]],
+                    v: s.v.truncate(),
                     w: s.w,
                 },
             );
@@ -585,11 +581,10 @@ impl TableSim {
         let s = self.ball_state(i);
         let boundary = self.engine.boundaries[k];
         let n_in = match boundary.shape {
-            Shape::Line { n, .. } => [-n[0], -n[1]],
+            Shape::Line { n, .. } => -n,
             Shape::Point { c } => {
-                let d = [c[0] - s.p[0], c[1] - s.p[1]];
-                let l = d[0].hypot(d[1]);
-                [d[0] / l, d[1] / l]
+                let d = c - s.p;
+                d / d.x.hypot(d.y)
             }
         };
         let (v, w, impulse) = cushion::rebound(s.v, s.w, n_in, r);
@@ -598,7 +593,7 @@ impl TableSim {
             i,
             Motion {
                 p: s.p,
-                v: [v[0], v[1]],
+                v: v.truncate(),
                 w,
             },
         );
@@ -621,25 +616,25 @@ impl TableSim {
         // it is below the slate.
         if self.cfg.sample_dt > 0.0 {
             let PocketHole { centre, radius } = self.engine.holes[k];
-            let (cx, cy) = (centre.x, centre.y);
+            let centre = DVec2::new(centre.x, centre.y);
             let r = self.table.ball_radius;
             let dt = self.cfg.sample_dt;
             let b = &mut self.balls[i];
             b.path.push(PathSample::new(
                 self.t,
-                [p[0], p[1], self.rest_height],
+                p.extend(self.rest_height),
                 b.orient,
             ));
             let mut q = p;
             for step in 1..=200 {
                 let tau = step as f64 * dt;
                 let h = self.rest_height - 0.5 * G * tau * tau;
-                let next = [q[0] + m.v[0] * dt, q[1] + m.v[1] * dt];
-                if ((next[0] - cx).powi(2) + (next[1] - cy).powi(2)).sqrt() < radius - 0.5 * r {
+                let next = q + m.v * dt;
+                if (next - centre).length() < radius - 0.5 * r {
                     q = next;
                 }
                 b.path
-                    .push(PathSample::new(self.t + tau, [q[0], q[1], h], b.orient));
+                    .push(PathSample::new(self.t + tau, q.extend(h), b.orient));
                 if h < -2.0 * r {
                     break;
                 }
@@ -710,10 +705,9 @@ impl TableSim {
                 continue;
             }
             let q = self.motion_at(j, self.t);
-            let d = [q.p[0] - f.m.p[0], q.p[1] - f.m.p[1]];
-            let opening = (q.v[0] - v[0]) * d[0] + (q.v[1] - v[1]) * d[1];
-            let apart =
-                (d[0] * d[0] + d[1] * d[1]).sqrt() > 2.0 * self.table.ball_radius + TOUCH_GAP;
+            let d = q.p - f.m.p;
+            let opening = (q.v - v).dot(d);
+            let apart = d.length() > 2.0 * self.table.ball_radius + TOUCH_GAP;
             if opening > 1e-9 || apart {
                 self.ball_pairs[lo][hi] = Episode::default();
             }
@@ -728,12 +722,12 @@ impl TableSim {
                 continue;
             }
             let out = match rail {
-                crate::table::Rail::Head => [-1.0, 0.0],
-                crate::table::Rail::Foot => [1.0, 0.0],
-                crate::table::Rail::LeftHead | crate::table::Rail::LeftFoot => [0.0, 1.0],
-                _ => [0.0, -1.0],
+                crate::table::Rail::Head => DVec2::NEG_X,
+                crate::table::Rail::Foot => DVec2::X,
+                crate::table::Rail::LeftHead | crate::table::Rail::LeftFoot => DVec2::Y,
+                _ => DVec2::NEG_Y,
             };
-            if v[0] * out[0] + v[1] * out[1] < -1e-9 {
+            if v.dot(out) < -1e-9 {
                 self.ball_rails[number][k] = Episode::default();
             }
         }

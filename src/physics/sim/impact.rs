@@ -23,9 +23,11 @@
 //! elsewhere on the table (a pair still touching then is taken up again at once). The cloth's
 //! friction over that millisecond or so is left out (under 2 mm/s).
 
+use bevy::math::{DVec2, DVec3};
+
 use super::{Status, TableSim};
 use crate::physics::cloth::Motion;
-use crate::physics::collide::{ball_friction, cross};
+use crate::physics::collide::ball_friction;
 use crate::physics::cushion::{cushions_touched, nose_beside};
 use crate::physics::params::{
     BALL_MASS, BALL_MODULUS, BALL_POISSON, E_BALL, E_CUSHION, MU_CUSHION,
@@ -50,11 +52,11 @@ impl TableSim {
     pub(super) fn group(&self, i: usize, j: usize) -> Vec<usize> {
         let r = self.table.ball_radius;
         let (a, b) = (self.motion_now(i), self.motion_now(j));
-        let d = [b.p[0] - a.p[0], b.p[1] - a.p[1]];
-        let len = (d[0] * d[0] + d[1] * d[1]).sqrt().max(1e-12);
-        let closing = ((a.v[0] - b.v[0]) * d[0] + (a.v[1] - b.v[1]) * d[1]) / len;
+        let d = b.p - a.p;
+        let len = d.length().max(1e-12);
+        let closing = (a.v - b.v).dot(d) / len;
         let reach = GROUP_GAP.max(closing * contact_time(closing));
-        let at: Vec<Option<[f64; 2]>> = (0..self.balls.len())
+        let at: Vec<Option<DVec2>> = (0..self.balls.len())
             .map(|k| self.engine_ball(k).then(|| self.motion_now(k).p))
             .collect();
         let mut group = vec![i, j];
@@ -64,7 +66,7 @@ impl TableSim {
             for (m, q) in at.iter().enumerate() {
                 let Some(q) = q else { continue };
                 if !group.contains(&m) {
-                    let d = ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
+                    let d = (p - *q).length();
                     if d < 2.0 * r + reach {
                         group.push(m);
                     }
@@ -110,27 +112,24 @@ impl TableSim {
     /// Balls outside the group that a member might reach: the integration stops when a member
     /// touches one, so that the contact engine takes that contact at its time (and the ball it
     /// reaches joins the next impact).
-    fn near_outside(&self, group: &[usize], p: &[[f64; 2]]) -> Vec<usize> {
+    fn near_outside(&self, group: &[usize], p: &[DVec2]) -> Vec<usize> {
         let r = self.table.ball_radius;
         (0..self.balls.len())
             .filter(|k| !group.contains(k) && self.engine_ball(*k))
             .filter(|&k| {
                 let q = self.motion_now(k).p;
-                p.iter().any(|pm| {
-                    ((pm[0] - q[0]).powi(2) + (pm[1] - q[1]).powi(2)).sqrt() < 2.0 * r + 0.1
-                })
+                p.iter().any(|&pm| (pm - q).length() < 2.0 * r + 0.1)
             })
             .collect()
     }
 
     /// Whether a member touches one of the `outside` balls at time `t`.
-    fn reaches_outside(&self, outside: &[usize], p: &[[f64; 2]], t: f64) -> bool {
+    fn reaches_outside(&self, outside: &[usize], p: &[DVec2], t: f64) -> bool {
         let r = self.table.ball_radius;
-        p.iter().any(|pg| {
-            outside.iter().any(|&k| {
-                let q = self.motion_at(k, t).p;
-                (pg[0] - q[0]).powi(2) + (pg[1] - q[1]).powi(2) <= 4.0 * r * r
-            })
+        p.iter().any(|&pg| {
+            outside
+                .iter()
+                .any(|&k| (pg - self.motion_at(k, t).p).length_squared() <= 4.0 * r * r)
         })
     }
 
@@ -199,11 +198,11 @@ impl TableSim {
 /// A group being integrated: its members' places, velocities and spins, the forces of the
 /// step, and what its contacts have carried so far.
 struct Group {
-    p: Vec<[f64; 2]>,
-    v: Vec<[f64; 2]>,
-    w: Vec<[f64; 3]>,
-    f: Vec<[f64; 2]>,
-    torque: Vec<[f64; 3]>,
+    p: Vec<DVec2>,
+    v: Vec<DVec2>,
+    w: Vec<DVec3>,
+    f: Vec<DVec2>,
+    torque: Vec<DVec3>,
     /// Per pair: the impulse so far and the time of first touch.
     impulse: Vec<f64>,
     first: Vec<f64>,
@@ -223,8 +222,8 @@ impl Group {
             p: Vec::with_capacity(n),
             v: Vec::with_capacity(n),
             w: Vec::with_capacity(n),
-            f: vec![[0.0f64; 2]; n],
-            torque: vec![[0.0f64; 3]; n],
+            f: vec![DVec2::ZERO; n],
+            torque: vec![DVec3::ZERO; n],
             impulse: vec![0.0f64; n * n],
             first: vec![f64::NAN; n * n],
             on_wall: vec![[false; 4]; n],
@@ -242,8 +241,8 @@ impl Group {
     }
 
     fn clear_forces(&mut self) {
-        self.f.iter_mut().for_each(|x| *x = [0.0; 2]);
-        self.torque.iter_mut().for_each(|x| *x = [0.0; 3]);
+        self.f.iter_mut().for_each(|x| *x = DVec2::ZERO);
+        self.torque.iter_mut().for_each(|x| *x = DVec3::ZERO);
     }
 
     /// Each pair's Hertz push and friction this step: whether any pair touches, and whether a
@@ -253,11 +252,10 @@ impl Group {
         let (mut touching, mut closing) = (false, false);
         for a in 0..n {
             for b in a + 1..n {
-                let d = [self.p[b][0] - self.p[a][0], self.p[b][1] - self.p[a][1]];
-                let dist = (d[0] * d[0] + d[1] * d[1]).sqrt();
-                let nrm = [d[0] / dist, d[1] / dist];
-                let vn =
-                    (self.v[a][0] - self.v[b][0]) * nrm[0] + (self.v[a][1] - self.v[b][1]) * nrm[1];
+                let d = self.p[b] - self.p[a];
+                let dist = d.length();
+                let nrm = d / dist;
+                let vn = (self.v[a] - self.v[b]).dot(nrm);
                 let overlap = 2.0 * r - dist;
                 if overlap <= 0.0 {
                     // Apart: touching again within a contact time?
@@ -276,36 +274,23 @@ impl Group {
                 }
                 self.impulse[a * n + b] += fn_ * h;
                 // Slip of a's surface over b's at the contact (x, y, up).
-                let ra = [r * nrm[0], r * nrm[1], 0.0];
-                let ua = add([self.v[a][0], self.v[a][1], 0.0], cross(self.w[a], ra));
-                let ub = add(
-                    [self.v[b][0], self.v[b][1], 0.0],
-                    cross(self.w[b], [-ra[0], -ra[1], 0.0]),
-                );
-                let u = [ua[0] - ub[0], ua[1] - ub[1], ua[2] - ub[2]];
-                let un = u[0] * nrm[0] + u[1] * nrm[1];
-                let ut = [u[0] - un * nrm[0], u[1] - un * nrm[1], u[2]];
-                let slip = (ut[0] * ut[0] + ut[1] * ut[1] + ut[2] * ut[2]).sqrt();
+                let ra = (r * nrm).extend(0.0);
+                let ua = self.v[a].extend(0.0) + self.w[a].cross(ra);
+                let ub = self.v[b].extend(0.0) + self.w[b].cross(DVec3::new(-ra.x, -ra.y, 0.0));
+                let ut = tangential(ua - ub, nrm);
+                let slip = ut.length();
                 // Friction on a: against the slip, at most what stops it this step.
-                let mut ft = [0.0; 3];
+                let mut ft = DVec3::ZERO;
                 if slip > 1e-12 {
                     let mag = (ball_friction(slip) * fn_).min(m * slip / (7.0 * h));
-                    ft = [
-                        -ut[0] / slip * mag,
-                        -ut[1] / slip * mag,
-                        -ut[2] / slip * mag,
-                    ];
+                    ft = -ut / slip * mag;
                 }
-                self.f[a][0] += -fn_ * nrm[0] + ft[0];
-                self.f[a][1] += -fn_ * nrm[1] + ft[1];
-                self.f[b][0] += fn_ * nrm[0] - ft[0];
-                self.f[b][1] += fn_ * nrm[1] - ft[1];
+                self.f[a] += -fn_ * nrm + ft.truncate();
+                self.f[b] += fn_ * nrm - ft.truncate();
                 // Both turn the same way: (R n) x ft on a, (-R n) x (-ft) on b.
-                let tq = cross(ra, ft);
-                for x in 0..3 {
-                    self.torque[a][x] += tq[x];
-                    self.torque[b][x] += tq[x];
-                }
+                let tq = ra.cross(ft);
+                self.torque[a] += tq;
+                self.torque[b] += tq;
             }
         }
         (touching, closing)
@@ -360,28 +345,18 @@ impl Group {
                     Some(k) => self.wall_hits[k].3 += fn_ * h,
                     None => self.wall_hits.push((g, rail, self.t, fn_ * h)),
                 }
-                let mut nrm = [0.0; 2];
+                let mut nrm = DVec2::ZERO;
                 nrm[axis] = out;
                 self.f[g][axis] -= out * fn_;
                 // Slip of the ball's surface at the nose (horizontal contact point).
-                let rn = [r * nrm[0], r * nrm[1], 0.0];
-                let u = add([self.v[g][0], self.v[g][1], 0.0], cross(self.w[g], rn));
-                let un = u[0] * nrm[0] + u[1] * nrm[1];
-                let ut = [u[0] - un * nrm[0], u[1] - un * nrm[1], u[2]];
-                let slip = (ut[0] * ut[0] + ut[1] * ut[1] + ut[2] * ut[2]).sqrt();
+                let rn = (r * nrm).extend(0.0);
+                let ut = tangential(self.v[g].extend(0.0) + self.w[g].cross(rn), nrm);
+                let slip = ut.length();
                 if slip > 1e-12 {
                     let mag = (MU_CUSHION * fn_).min(m * slip / (3.5 * h));
-                    let ft = [
-                        -ut[0] / slip * mag,
-                        -ut[1] / slip * mag,
-                        -ut[2] / slip * mag,
-                    ];
-                    self.f[g][0] += ft[0];
-                    self.f[g][1] += ft[1];
-                    let tq = cross(rn, ft);
-                    for x in 0..3 {
-                        self.torque[g][x] += tq[x];
-                    }
+                    let ft = -ut / slip * mag;
+                    self.f[g] += ft.truncate();
+                    self.torque[g] += rn.cross(ft);
                 }
             }
         }
@@ -393,13 +368,9 @@ impl Group {
         let (m, h) = (BALL_MASS, STEP);
         let inertia = 0.4 * m * r * r;
         for g in 0..self.p.len() {
-            self.v[g][0] += self.f[g][0] / m * h;
-            self.v[g][1] += self.f[g][1] / m * h;
-            for x in 0..3 {
-                self.w[g][x] += self.torque[g][x] / inertia * h;
-            }
-            self.p[g][0] += self.v[g][0] * h;
-            self.p[g][1] += self.v[g][1] * h;
+            self.v[g] += self.f[g] / m * h;
+            self.w[g] += self.torque[g] / inertia * h;
+            self.p[g] += self.v[g] * h;
         }
         self.t += h;
     }
@@ -410,7 +381,7 @@ impl Group {
         let mut e = 0.0;
         for a in 0..n {
             for b in a + 1..n {
-                let dist = ((p[b][0] - p[a][0]).powi(2) + (p[b][1] - p[a][1]).powi(2)).sqrt();
+                let dist = (p[b] - p[a]).length();
                 e += hertz_energy(2.0 * r - dist);
             }
         }
@@ -532,8 +503,10 @@ fn unit_restitution(alpha: f64) -> f64 {
     -v
 }
 
-fn add(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
-    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+/// The part of a contact point's slip `u` (x, y, up) across the horizontal normal `n`.
+fn tangential(u: DVec3, n: DVec2) -> DVec3 {
+    let flat = u.truncate();
+    (flat - flat.dot(n) * n).extend(u.z)
 }
 
 #[cfg(test)]

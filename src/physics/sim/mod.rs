@@ -17,6 +17,7 @@ mod flight;
 mod free;
 mod impact;
 
+use bevy::math::{DVec2, DVec3};
 use bevy_rapier3d::rapier::prelude::*;
 
 use super::cloth::Motion;
@@ -69,14 +70,14 @@ struct Ball {
 }
 
 /// `q` turned on by angular velocity `w` (rad/s, table coordinates) for `dt` seconds.
-fn turn(q: [f64; 4], w: [f64; 3], dt: f64) -> [f64; 4] {
-    let rate = (w[0] * w[0] + w[1] * w[1] + w[2] * w[2]).sqrt();
+fn turn(q: [f64; 4], w: DVec3, dt: f64) -> [f64; 4] {
+    let rate = w.length();
     let angle = rate * dt;
     if !(angle > 1e-12) {
         return q;
     }
     let (s, c) = (0.5 * angle).sin_cos();
-    let a = [w[0] / rate * s, w[1] / rate * s, w[2] / rate * s, c];
+    let a = (w / rate * s).extend(c).to_array();
     // a * q
     let r = [
         a[3] * q[0] + a[0] * q[3] + a[1] * q[2] - a[2] * q[1],
@@ -263,7 +264,9 @@ impl TableSim {
                     });
                 }
             }
-            for rail in super::cushion::cushions_touched(&self.table, [a.at.x, a.at.y], TOUCH_GAP) {
+            for rail in
+                super::cushion::cushions_touched(&self.table, DVec2::new(a.at.x, a.at.y), TOUCH_GAP)
+            {
                 self.ball_rails[a.ball as usize][super::colliders::rail_index(rail)] = Episode {
                     touching: true,
                     from_start: true,
@@ -302,14 +305,10 @@ impl TableSim {
     /// Ball `i`'s place (table x, y, height), velocity and spin now: the contact engine's while
     /// it has the table (it owns the balls' state; rapier's bodies are written at hand-overs
     /// only), rapier's otherwise.
-    fn state_of(&self, i: usize) -> ([f64; 3], [f64; 3], [f64; 3]) {
+    fn state_of(&self, i: usize) -> (DVec3, DVec3, DVec3) {
         if self.free && self.cfg.fast_forward && self.engine_ball(i) {
             let m = self.motion_now(i);
-            return (
-                [m.p[0], m.p[1], self.rest_height],
-                [m.v[0], m.v[1], 0.0],
-                m.w,
-            );
+            return (m.p.extend(self.rest_height), m.v.extend(0.0), m.w);
         }
         let body = &self.world.bodies[self.balls[i].body];
         (
@@ -323,7 +322,7 @@ impl TableSim {
     pub fn positions(&self) -> Vec<(u8, [f64; 3])> {
         (0..self.balls.len())
             .filter(|&i| self.balls[i].status == Status::OnTable)
-            .map(|i| (self.balls[i].number, self.state_of(i).0))
+            .map(|i| (self.balls[i].number, self.state_of(i).0.to_array()))
             .collect()
     }
 
@@ -331,12 +330,11 @@ impl TableSim {
     pub fn kinetic_energy(&self) -> f64 {
         let r = self.table.ball_radius;
         let inertia = 0.4 * BALL_MASS * r * r;
-        let sq = |v: [f64; 3]| v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
         (0..self.balls.len())
             .filter(|&i| self.balls[i].status == Status::OnTable)
             .map(|i| {
                 let (_, v, w) = self.state_of(i);
-                0.5 * BALL_MASS * sq(v) + 0.5 * inertia * sq(w)
+                0.5 * BALL_MASS * v.length_squared() + 0.5 * inertia * w.length_squared()
             })
             .sum()
     }
@@ -351,7 +349,7 @@ impl TableSim {
     pub fn velocity(&self, ball: u8) -> Option<([f64; 3], [f64; 3])> {
         let i = self.index.get(ball as usize).copied().flatten()?;
         let (_, v, w) = self.state_of(i);
-        Some((v, w))
+        Some((v.to_array(), w.to_array()))
     }
 
     /// Advances one step. Returns false once the shot is over.
@@ -410,7 +408,7 @@ impl TableSim {
             .filter(|b| b.status == Status::OnTable)
             .all(|b| {
                 let body = &self.world.bodies[b.body];
-                let [x, y, h] = from_world(body.translation());
+                let DVec3 { x, y, z: h } = from_world(body.translation());
                 (h - r).abs() < 1.0e-3
                     && (body.linvel().y as f64).abs() < SETTLED_VZ
                     && self.on_bed[b.number as usize]
@@ -445,7 +443,7 @@ impl TableSim {
             .iter_mut()
             .filter(|b| b.status == Status::OnTable)
         {
-            let [x, y, _] = from_world(self.world.bodies[b.body].translation());
+            let DVec3 { x, y, .. } = from_world(self.world.bodies[b.body].translation());
             let over = over_pocket_hole(&self.table, x, y);
             if over != b.over_hole {
                 b.over_hole = over;
@@ -462,7 +460,7 @@ impl TableSim {
         let dw_max = SPIN_DECAY * dt;
         for b in self.balls.iter().filter(|b| b.status == Status::OnTable) {
             let body = &mut self.world.bodies[b.body];
-            let [_, _, h] = from_world(body.translation());
+            let DVec3 { z: h, .. } = from_world(body.translation());
             if (h - r).abs() > 1.0e-3 {
                 continue; // airborne or dropping: no cloth
             }
@@ -621,7 +619,7 @@ impl TableSim {
                 continue;
             }
             let body = &self.world.bodies[self.balls[i].body];
-            let [x, y, h] = from_world(body.translation());
+            let DVec3 { x, y, z: h } = from_world(body.translation());
             let nan = !(x.is_finite() && y.is_finite() && h.is_finite());
             let past_rails = x.abs() > hl + 0.3 || y.abs() > hw + 0.3;
             let dropped = h < -0.5 * r;
@@ -662,7 +660,7 @@ impl TableSim {
             let body = &mut self.world.bodies[b.body];
             let v = body.linvel();
             let w = body.angvel();
-            let [_, _, h] = from_world(body.translation());
+            let DVec3 { z: h, .. } = from_world(body.translation());
             let on_support = (h - r).abs() < 1.0e-3 || h > r;
             let slow = (v.length() as f64) < REST_SPEED && (w.length() as f64) * r < REST_SPEED;
             if slow && on_support && v.y.abs() < 1e-3 {
@@ -704,7 +702,8 @@ impl TableSim {
             if self.balls[i].status != Status::OnTable {
                 continue;
             }
-            let [x, y, h] = from_world(self.world.bodies[self.balls[i].body].translation());
+            let DVec3 { x, y, z: h } =
+                from_world(self.world.bodies[self.balls[i].body].translation());
             let ball = self.balls[i].number;
             if h > r + 5.0e-3 {
                 self.events.push(Event::OffTable { t, ball });
@@ -750,7 +749,7 @@ impl TableSim {
                 _ => None,
             });
             end.push(fate.unwrap_or_else(|| {
-                let [x, y, _] = from_world(self.world.bodies[b.body].translation());
+                let DVec3 { x, y, .. } = from_world(self.world.bodies[b.body].translation());
                 BallEnd::OnTable {
                     ball: b.number,
                     at: Point::new(x, y),
@@ -835,7 +834,7 @@ fn settled_height(dt: f64) -> f64 {
     for _ in 0..steps {
         world.step();
     }
-    let h = from_world(world.bodies[body].translation())[2];
+    let h = from_world(world.bodies[body].translation()).z;
     CACHE.lock().unwrap().push((key, h));
     h
 }
