@@ -40,17 +40,17 @@ impl TableSim {
     pub(super) fn track_flight(&mut self, t: f64) {
         for b in self.balls.iter().filter(|b| b.status == Status::OnTable) {
             let n = b.number as usize;
-            let DVec3 { x, y, z: h } = from_world(self.world.bodies[b.body].translation());
+            let DVec3 { x, y, z: h } = from_world(self.rapier.world.bodies[b.body].translation());
             let up = h > self.rest_height + AIR_GAP;
-            if up && !self.aloft[n] {
-                self.aloft[n] = true;
+            if up && !self.rapier.aloft[n] {
+                self.rapier.aloft[n] = true;
                 self.events.push(Event::Airborne {
                     t,
                     ball: b.number,
                     at: [x, y, h],
                 });
-            } else if self.aloft[n] && self.on_bed[n] && !up {
-                self.aloft[n] = false;
+            } else if self.rapier.aloft[n] && self.rapier.on_bed[n] && !up {
+                self.rapier.aloft[n] = false;
                 self.events.push(Event::Landing {
                     t,
                     ball: b.number,
@@ -65,15 +65,15 @@ impl TableSim {
     pub(super) fn bounce_pressed(&mut self, h: f64) {
         for b in self.balls.iter().filter(|b| b.status == Status::OnTable) {
             let n = b.number as usize;
-            if !self.struck_from_air[n] || self.aloft[n] || !self.on_bed[n] {
+            if !self.rapier.struck_from_air[n] || self.rapier.aloft[n] || !self.rapier.on_bed[n] {
                 continue;
             }
-            let push = self.bed_impulse[n] - BALL_MASS * G * h;
+            let push = self.rapier.bed_impulse[n] - BALL_MASS * G * h;
             let up = E_BED * push / BALL_MASS;
             if up < HOP_MIN_VZ {
                 continue;
             }
-            let body = &mut self.world.bodies[b.body];
+            let body = &mut self.rapier.world.bodies[b.body];
             let v = from_world(body.linvel());
             body.set_linvel(to_world(v.x, v.y, v.z.max(0.0) + up), true);
         }

@@ -1,21 +1,20 @@
-//! The contact engine: balls on the cloth from one meeting to the next. Each ball keeps its
-//! motion since its last contact (`Motion` at `t_ref`) and the track it follows in closed form;
-//! for every pair of balls and every ball with the cushions and holes the time of the next
-//! meeting is kept, and only the balls a contact changed are looked at again. A hit is resolved
-//! at its true time by `collide` (ball-ball) or `cushion` (Mathavan 2010), a ball whose centre
-//! crosses the edge of a hole drops into that pocket.
+//! The contact engine's state and loop: per ball its motion since its last contact (`Motion`
+//! at `t_ref`) and the track it follows in closed form, the cached time of each pair's and
+//! each ball's next meeting (only the balls a contact changed are looked at again); taking the
+//! table from rapier and handing it back (a burst of contacts, a ball leaving the cloth); and
+//! the step: every ball to the next meeting, or (the stepped reference) rapier's integration
+//! cut at it, then its resolution.
 
-use super::{Episode, ROLL_SLIP, Status, TOUCH_GAP, TableSim, turn_along};
+use super::contacts::Episode;
+use super::{ROLL_SLIP, Status, TableSim, turn_along};
 use bevy::math::{DVec2, DVec3};
 
 use crate::physics::cloth::Motion;
-use crate::physics::collide::{self, BallState};
-use crate::physics::colliders::{ball_groups, from_world, rail_index, to_world};
-use crate::physics::cushion::{self, Boundary, PocketHole, Shape};
+use crate::physics::colliders::{ball_groups, from_world, to_world};
+use crate::physics::cushion::{self, Boundary, PocketHole};
 use crate::physics::log::{Event, PathSample};
-use crate::physics::params::{G, SPIN_DECAY};
 use crate::physics::toi::{self, Track};
-use crate::table::{Pocket, Rail, Table};
+use crate::table::{Pocket, Table};
 
 /// More contacts than this within `BURST_WINDOW` hand the table to rapier for `BURST_PAUSE`:
 /// balls pressed together (a ball pinned to a cushion by its spin) meet again and again in ever
@@ -37,16 +36,16 @@ pub(super) enum Meeting {
 
 #[derive(Debug, Clone, Copy)]
 pub(super) struct FreeBall {
-    m: Motion,
-    t_ref: f64,
-    track: Track,
+    pub(super) m: Motion,
+    pub(super) t_ref: f64,
+    pub(super) track: Track,
     /// The most speed it can have from `t_ref` on (m/s).
-    top_speed: f64,
+    pub(super) top_speed: f64,
 }
 
 impl FreeBall {
     /// How far it can move from its track's start by time `until` (m).
-    fn reach_by(&self, now: f64, until: f64) -> f64 {
+    pub(super) fn reach_by(&self, now: f64, until: f64) -> f64 {
         if until.is_finite() {
             self.track
                 .travel
@@ -58,15 +57,15 @@ impl FreeBall {
 }
 
 pub(super) struct Engine {
-    boundaries: Vec<Boundary>,
-    holes: [PocketHole; 6],
-    pockets: [Pocket; 6],
-    reach: f64,
-    balls: Vec<Option<FreeBall>>,
+    pub(super) boundaries: Vec<Boundary>,
+    pub(super) holes: [PocketHole; 6],
+    pub(super) pockets: [Pocket; 6],
+    pub(super) reach: f64,
+    pub(super) balls: Vec<Option<FreeBall>>,
     /// Next meeting time of balls i < j, at `pairs[i * n + j]`.
-    pairs: Vec<f64>,
+    pub(super) pairs: Vec<f64>,
     /// Next meeting of each ball with a cushion or a hole.
-    walls: Vec<(f64, Option<Meeting>)>,
+    pub(super) walls: Vec<(f64, Option<Meeting>)>,
     burst: (f64, u32),
 }
 
@@ -101,7 +100,7 @@ impl TableSim {
                 continue;
             }
             let c = self.balls[i].collider;
-            self.world.colliders[c].set_collision_groups(ball_groups(false, true));
+            self.rapier.world.colliders[c].set_collision_groups(ball_groups(false, true));
             self.write_body(i);
         }
         for ep in self
@@ -126,17 +125,17 @@ impl TableSim {
     }
 
     /// Hands the table to rapier with every ball where the contact engine has it.
-    fn leave_free(&mut self, pause: f64) {
+    pub(super) fn leave_free(&mut self, pause: f64) {
         self.free = false;
-        self.stepped_until = self.t + pause;
+        self.rapier.stepped_until = self.t + pause;
         for i in 0..self.balls.len() {
             if self.balls[i].status == Status::OnTable {
                 self.write_body(i);
                 let c = self.balls[i].collider;
-                self.world.colliders[c].set_collision_groups(ball_groups(false, false));
+                self.rapier.world.colliders[c].set_collision_groups(ball_groups(false, false));
             }
         }
-        self.on_bed = [true; 11];
+        self.rapier.on_bed = [true; 11];
         // Contacts frozen since the start stay so while rapier keeps seeing them.
         for ep in self
             .ball_pairs
@@ -180,9 +179,9 @@ impl TableSim {
     }
 
     /// Writes a ball's state now into its rapier body, on the cloth.
-    fn write_body(&mut self, i: usize) {
+    pub(super) fn write_body(&mut self, i: usize) {
         let m = self.motion_at(i, self.t);
-        let body = &mut self.world.bodies[self.balls[i].body];
+        let body = &mut self.rapier.world.bodies[self.balls[i].body];
         body.set_translation(to_world(m.p.x, m.p.y, self.rest_height), true);
         body.set_linvel(to_world(m.v.x, m.v.y, 0.0), true);
         body.set_angvel(to_world(m.w.x, m.w.y, m.w.z), true);
@@ -206,7 +205,7 @@ impl TableSim {
     }
 
     /// Path samples due before `until`, from the closed-form motions.
-    fn sample_until(&mut self, until: f64) {
+    pub(super) fn sample_until(&mut self, until: f64) {
         if self.cfg.sample_dt <= 0.0 {
             return;
         }
@@ -224,149 +223,6 @@ impl TableSim {
             }
             self.next_sample = ts + self.cfg.sample_dt;
         }
-    }
-
-    /// When balls `i` and `j` next meet (before `until`), from now.
-    fn next_pair(&self, i: usize, j: usize, until: f64) -> f64 {
-        let (Some(a), Some(b)) = (&self.engine.balls[i], &self.engine.balls[j]) else {
-            return f64::INFINITY;
-        };
-        let r = self.table.ball_radius;
-        // Each stays within its travel of where its track starts.
-        let (pa, pb) = (a.track.pieces[0].p, b.track.pieces[0].p);
-        let d = (pa - pb).length();
-        if d - 2.0 * r > a.reach_by(self.t, until) + b.reach_by(self.t, until) {
-            return f64::INFINITY;
-        }
-        match toi::ball_ball(&a.track, &b.track, 2.0 * r, self.t) {
-            Some(t) if t <= until => t,
-            _ => f64::INFINITY,
-        }
-    }
-
-    /// When ball `i` next meets a cushion or a hole (before `until`), and which.
-    fn next_wall(&self, i: usize, until: f64) -> (f64, Option<Meeting>) {
-        let Some(f) = &self.engine.balls[i] else {
-            return (f64::INFINITY, None);
-        };
-        let travel = f.reach_by(self.t, until);
-        if travel <= 0.0 {
-            return (f64::INFINITY, None);
-        }
-        let p = f.track.pieces[0].p;
-        let reach = self.engine.reach;
-        let mut best = (until, None);
-        for (k, b) in self.engine.boundaries.iter().enumerate() {
-            let t = match b.shape {
-                Shape::Line { start, dir, len, n } => {
-                    // Distance from the track's start to the segment.
-                    let along = (p - start).dot(dir).clamp(0.0, len);
-                    let q = start + dir * along;
-                    if (p - q).length() - reach > travel {
-                        continue;
-                    }
-                    toi::ball_line(&f.track, start, dir, len, n, reach, self.t)
-                }
-                Shape::Point { c } => {
-                    if (p - c).length() - reach > travel {
-                        continue;
-                    }
-                    toi::ball_point(&f.track, c, reach, self.t)
-                }
-            };
-            if let Some(t) = t {
-                if t < best.0 {
-                    best = (t, Some(Meeting::Cushion(i, k)));
-                }
-            }
-        }
-        for (k, h) in self.engine.holes.iter().enumerate() {
-            let centre = DVec2::new(h.centre.x, h.centre.y);
-            if (p - centre).length() - h.radius > travel {
-                continue;
-            }
-            if let Some(t) = toi::ball_point(&f.track, centre, h.radius, self.t) {
-                if t < best.0 {
-                    best = (t, Some(Meeting::Hole(i, k)));
-                }
-            }
-        }
-        if best.1.is_none() {
-            (f64::INFINITY, None)
-        } else {
-            best
-        }
-    }
-
-    /// The earliest meeting among balls not in `skip`, of each ball with the cushions and holes
-    /// (`wall`) and of each pair (`pair`).
-    fn earliest(
-        &self,
-        skip: &[usize],
-        wall: impl Fn(usize) -> (f64, Option<Meeting>),
-        pair: impl Fn(usize, usize) -> f64,
-    ) -> (f64, Option<Meeting>) {
-        let n = self.balls.len();
-        let mut best = (f64::INFINITY, None);
-        for i in (0..n).filter(|i| !skip.contains(i)) {
-            let w = wall(i);
-            if w.0 < best.0 {
-                best = w;
-            }
-            for j in (i + 1..n).filter(|j| !skip.contains(j)) {
-                let t = pair(i, j);
-                if t < best.0 {
-                    best = (t, Some(Meeting::Balls(i, j)));
-                }
-            }
-        }
-        best
-    }
-
-    /// The earliest meeting in the caches, never before now (one cached before a many-body
-    /// impact may fall within its time: it is taken at the impact's end).
-    fn next_meeting(&self) -> (f64, Option<Meeting>) {
-        self.next_meeting_outside(&[])
-    }
-
-    /// The earliest meeting that involves no ball of `group` (the contact engine's caches), or
-    /// the end of the step (the stepped reference, which keeps none).
-    fn next_meeting_outside(&self, group: &[usize]) -> (f64, Option<Meeting>) {
-        if !self.cfg.fast_forward {
-            return (self.t + self.cfg.dt, None);
-        }
-        let n = self.balls.len();
-        let (t, m) = self.earliest(
-            group,
-            |i| self.engine.walls[i],
-            |i, j| self.engine.pairs[i * n + j],
-        );
-        (t.max(self.t), m)
-    }
-
-    /// The earliest meeting within `until`, every pair looked at afresh (for the stepped
-    /// reference, whose motions change every step).
-    fn scan_meetings(&self, until: f64) -> (f64, Option<Meeting>) {
-        self.earliest(
-            &[],
-            |i| self.next_wall(i, until),
-            |i, j| self.next_pair(i, j, until),
-        )
-    }
-
-    /// When every ball on the table has stopped and its spin about the vertical is below the
-    /// rest rule's.
-    fn rest_time(&self) -> f64 {
-        let r = self.table.ball_radius;
-        self.engine
-            .balls
-            .iter()
-            .flatten()
-            .map(|f| {
-                let spin = (f.m.w.z.abs() - super::REST_SPEED / r).max(0.0) / SPIN_DECAY;
-                f.track.stop.max(f.t_ref + spin)
-            })
-            .fold(self.t, f64::max)
     }
 
     /// One step of the contact engine: straight to the next contact (or to rest, or the cap).
@@ -412,7 +268,7 @@ impl TableSim {
     }
 
     /// Every ball on the table at rest, its bodies too.
-    fn stop_all(&mut self) {
+    pub(super) fn stop_all(&mut self) {
         for i in 0..self.balls.len() {
             if self.balls[i].status == Status::OnTable {
                 self.turn_to(i, self.t);
@@ -431,12 +287,12 @@ impl TableSim {
     }
 
     /// Every ball's motion from now on as rapier has it.
-    fn motions_from_bodies(&mut self) {
+    pub(super) fn motions_from_bodies(&mut self) {
         for i in 0..self.balls.len() {
             if self.balls[i].status != Status::OnTable {
                 continue;
             }
-            let body = &self.world.bodies[self.balls[i].body];
+            let body = &self.rapier.world.bodies[self.balls[i].body];
             let m = Motion {
                 p: from_world(body.translation()).truncate(),
                 v: from_world(body.linvel()).truncate(),
@@ -479,7 +335,7 @@ impl TableSim {
             for i in changed {
                 if self.balls[i].status == Status::OnTable {
                     let m = self.motion_at(i, self.t);
-                    let body = &mut self.world.bodies[self.balls[i].body];
+                    let body = &mut self.rapier.world.bodies[self.balls[i].body];
                     body.set_linvel(to_world(m.v.x, m.v.y, 0.0), true);
                     body.set_angvel(to_world(m.w.x, m.w.y, m.w.z), true);
                 }
@@ -494,7 +350,7 @@ impl TableSim {
 
     /// Counts contacts in the current burst; true (and rapier has the table) when there are
     /// too many.
-    fn burst(&mut self) -> bool {
+    pub(super) fn burst(&mut self) -> bool {
         let (start, count) = self.engine.burst;
         self.engine.burst = if self.t - start > BURST_WINDOW {
             (self.t, 1)
@@ -507,229 +363,5 @@ impl TableSim {
             return true;
         }
         false
-    }
-
-    /// Resolves a meeting, one kind to a function (pooltool's resolver slots); returns the balls
-    /// whose motion changed.
-    fn resolve(&mut self, meeting: Meeting) -> Vec<usize> {
-        match meeting {
-            Meeting::Balls(i, j) => self.resolve_balls(i, j),
-            Meeting::Cushion(i, k) => self.resolve_cushion(i, k),
-            Meeting::Hole(i, k) => self.resolve_hole(i, k),
-        }
-    }
-
-    /// A ball's state now for the collision models.
-    fn ball_state(&self, i: usize) -> BallState {
-        let m = self.motion_at(i, self.t);
-        BallState {
-            p: m.p,
-            v: m.v.extend(0.0),
-            w: m.w,
-        }
-    }
-
-    /// Two balls meet: one hit, or a many-body impact when more balls touch or a cushion does.
-    fn resolve_balls(&mut self, i: usize, j: usize) -> Vec<usize> {
-        let r = self.table.ball_radius;
-        let t = self.time();
-        let mut group = self.group(i, j);
-        // Hits elsewhere at the same instant join the impact (a symmetric break sends
-        // two chains into the back row at once).
-        let until = loop {
-            match self.next_meeting_outside(&group) {
-                (t, Some(Meeting::Balls(a, b))) if t <= self.t + 1e-9 => {
-                    for x in self.group(a, b) {
-                        if !group.contains(&x) {
-                            group.push(x);
-                        }
-                    }
-                }
-                (t, _) => break t,
-            }
-        };
-        if group.len() > 2 || group.iter().any(|&g| self.on_cushion(g)) {
-            self.impact(&group, until);
-            return group;
-        }
-        let (a, b) = (self.ball_state(i), self.ball_state(j));
-        let (a2, b2, impulse) = collide::hit(&a, &b, r);
-        self.turn_to(i, self.t);
-        self.turn_to(j, self.t);
-        for (k, s) in [(i, a2), (j, b2)] {
-            self.set_motion(
-                k,
-                Motion {
-                    p: s.p,
-                    v: s.v.truncate(),
-                    w: s.w,
-                },
-            );
-        }
-        if impulse > 0.0 {
-            self.log_ball_ball(t, i, j, impulse);
-        }
-        self.part_frozen(i);
-        self.part_frozen(j);
-        vec![i, j]
-    }
-
-    /// A ball meets a cushion's nose, a jaw's point or a facing: Mathavan's rebound.
-    fn resolve_cushion(&mut self, i: usize, k: usize) -> Vec<usize> {
-        let r = self.table.ball_radius;
-        let t = self.time();
-        let s = self.ball_state(i);
-        let boundary = self.engine.boundaries[k];
-        let n_in = match boundary.shape {
-            Shape::Line { n, .. } => -n,
-            Shape::Point { c } => {
-                let d = c - s.p;
-                d / d.x.hypot(d.y)
-            }
-        };
-        let (v, w, impulse) = cushion::rebound(s.v, s.w, n_in, r);
-        self.turn_to(i, self.t);
-        self.set_motion(
-            i,
-            Motion {
-                p: s.p,
-                v: v.truncate(),
-                w,
-            },
-        );
-        if impulse > 0.0 {
-            self.log_cushion(t, i, boundary.rail, impulse);
-        }
-        self.part_frozen(i);
-        vec![i]
-    }
-
-    /// A ball's centre crosses a hole's edge: it drops (its fall sampled for playback).
-    fn resolve_hole(&mut self, i: usize, k: usize) -> Vec<usize> {
-        let t = self.time();
-        self.turn_to(i, self.t);
-        let m = self.motion_at(i, self.t);
-        let p = m.p;
-        let ball = self.balls[i].number;
-        // Its path where it dropped, then its fall into the hole (for playback): on
-        // with its speed until it meets the hole's far wall, down under gravity until
-        // it is below the slate.
-        if self.cfg.sample_dt > 0.0 {
-            let PocketHole { centre, radius } = self.engine.holes[k];
-            let centre = DVec2::new(centre.x, centre.y);
-            let r = self.table.ball_radius;
-            let dt = self.cfg.sample_dt;
-            let b = &mut self.balls[i];
-            b.path.push(PathSample::new(
-                self.t,
-                p.extend(self.rest_height),
-                b.orient,
-            ));
-            let mut q = p;
-            for step in 1..=200 {
-                let tau = step as f64 * dt;
-                let h = self.rest_height - 0.5 * G * tau * tau;
-                let next = q + m.v * dt;
-                if (next - centre).length() < radius - 0.5 * r {
-                    q = next;
-                }
-                b.path
-                    .push(PathSample::new(self.t + tau, q.extend(h), b.orient));
-                if h < -2.0 * r {
-                    break;
-                }
-            }
-        }
-        self.events.push(Event::Pocket {
-            t,
-            ball,
-            pocket: self.engine.pockets[k],
-        });
-        self.write_body(i);
-        self.remove(i);
-        self.engine.balls[i] = None;
-        vec![i]
-    }
-
-    /// Logs a contact of the balls at indices `i` and `j` at time `t` (s) with its normal
-    /// impulse; it continues a contact from the start if they were frozen together and never
-    /// parted, and ends that.
-    pub(super) fn log_ball_ball(&mut self, t: f64, i: usize, j: usize, impulse: f64) {
-        let (na, nb) = (self.balls[i].number, self.balls[j].number);
-        let (lo, hi) = (na.min(nb), na.max(nb));
-        let ep = &mut self.ball_pairs[lo as usize][hi as usize];
-        let from_start = ep.from_start;
-        *ep = Episode::default();
-        self.events.push(Event::BallBall {
-            t,
-            a: lo,
-            b: hi,
-            impulse,
-            from_start,
-        });
-    }
-
-    /// Logs a contact of the ball at index `i` with a cushion, as `log_ball_ball` does.
-    pub(super) fn log_cushion(&mut self, t: f64, i: usize, rail: Rail, impulse: f64) {
-        let ball = self.balls[i].number;
-        let ep = &mut self.ball_rails[ball as usize][rail_index(rail)];
-        let from_start = ep.from_start;
-        *ep = Episode::default();
-        self.events.push(Event::Cushion {
-            t,
-            ball,
-            rail,
-            impulse,
-            from_start,
-        });
-    }
-
-    /// A ball frozen to another ball or a cushion at the start that now moves away from it, or
-    /// is no longer within `TOUCH_GAP` of it, has left it: a later contact there is a new one
-    /// (a cue ball frozen to a rail, shot off it, that comes back after the contact has reached
-    /// a rail). Called after every contact the ball takes part in; a contact that carried no
-    /// impulse moves nothing, so it changes nothing here.
-    pub(super) fn part_frozen(&mut self, i: usize) {
-        let Some(f) = self.engine.balls[i] else {
-            return;
-        };
-        let number = self.balls[i].number as usize;
-        let v = f.m.v;
-        for j in 0..self.balls.len() {
-            let other = self.balls[j].number as usize;
-            let (lo, hi) = (number.min(other), number.max(other));
-            if j == i || !self.ball_pairs[lo][hi].from_start {
-                continue;
-            }
-            if self.engine.balls[j].is_none() {
-                continue;
-            }
-            let q = self.motion_at(j, self.t);
-            let d = q.p - f.m.p;
-            let opening = (q.v - v).dot(d);
-            let apart = d.length() > 2.0 * self.table.ball_radius + TOUCH_GAP;
-            if opening > 1e-9 || apart {
-                self.ball_pairs[lo][hi] = Episode::default();
-            }
-        }
-        let touched = cushion::cushions_touched(&self.table, f.m.p, TOUCH_GAP);
-        for (k, rail) in crate::table::Rail::CUSHIONS.iter().enumerate() {
-            if !self.ball_rails[number][k].from_start {
-                continue;
-            }
-            if !touched.contains(rail) {
-                self.ball_rails[number][k] = Episode::default();
-                continue;
-            }
-            let out = match rail {
-                crate::table::Rail::Head => DVec2::NEG_X,
-                crate::table::Rail::Foot => DVec2::X,
-                crate::table::Rail::LeftHead | crate::table::Rail::LeftFoot => DVec2::Y,
-                _ => DVec2::NEG_Y,
-            };
-            if v.dot(out) < -1e-9 {
-                self.ball_rails[number][k] = Episode::default();
-            }
-        }
     }
 }
