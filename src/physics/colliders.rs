@@ -6,6 +6,8 @@
 //! World frame: rapier's y is up. Table coordinates (x toward the foot, y toward the left
 //! cushion, up) map to world (x, up, -y).
 
+use std::sync::{Arc, Mutex};
+
 use bevy::math::DVec3;
 use bevy_rapier3d::rapier::prelude::*;
 
@@ -262,6 +264,11 @@ impl RailBand {
 /// (corners included), the two short ones between them; the pockets' openings
 /// (`rail_openings`) are cut out.
 pub fn rail_pieces(t: &Table) -> Vec<Vec<Point>> {
+    rail_bands(t).into_iter().flatten().collect()
+}
+
+/// `rail_pieces`, rail by rail (left, right, foot, head).
+fn rail_bands(t: &Table) -> [Vec<Vec<Point>>; 4] {
     let (hl, hw) = (t.length / 2.0, t.width / 2.0);
     let (inner_l, inner_w) = (hl + CUSHION_DEPTH, hw + CUSHION_DEPTH);
     let (outer_l, outer_w) = (inner_l + RAIL_WIDTH, inner_w + RAIL_WIDTH);
@@ -279,9 +286,53 @@ pub fn rail_pieces(t: &Table) -> Vec<Vec<Point>> {
         band(false, (-inner_w, inner_w), (inner_l, outer_l)),
         band(false, (-inner_w, inner_w), (-outer_l, -inner_l)),
     ]
-    .iter()
-    .flat_map(|b| b.pieces(&openings))
-    .collect()
+    .map(|b| b.pieces(&openings))
+}
+
+/// A table's cushions and wooden rails as rapier shapes, built once per table: their convex
+/// hulls take longer to build than a short shot takes to play.
+struct TableShapes {
+    cushions: Vec<(Rail, SharedShape)>,
+    /// One compound of prisms per rail, so that a ball meets only the rails near it.
+    rails: Vec<SharedShape>,
+}
+
+fn table_shapes(t: &Table) -> Arc<TableShapes> {
+    static CACHE: Mutex<Vec<(String, Arc<TableShapes>)>> = Mutex::new(Vec::new());
+    let key = format!("{t:?}");
+    let cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, shapes)) = cache.iter().find(|(k, _)| *k == key) {
+        return shapes.clone();
+    }
+    drop(cache);
+    let cushions = cushion_shapes(t)
+        .into_iter()
+        .map(|(rail, ends)| {
+            let pts: Vec<Vector> = ends
+                .iter()
+                .flat_map(|(pa, pb)| [to_world(pa[0], pa[1], pa[2]), to_world(pb[0], pb[1], pb[2])])
+                .collect();
+            (
+                rail,
+                SharedShape::convex_hull(&pts).expect("a cushion is convex"),
+            )
+        })
+        .collect();
+    let prism = |piece: &Vec<Point>| {
+        let pts: Vec<Vector> = piece
+            .iter()
+            .flat_map(|p| [to_world(p.x, p.y, 0.0), to_world(p.x, p.y, RAIL_TOP)])
+            .collect();
+        SharedShape::convex_hull(&pts).map(|hull| (Pose::IDENTITY, hull))
+    };
+    let rails = rail_bands(t)
+        .iter()
+        .map(|band| SharedShape::compound(band.iter().filter_map(prism).collect()))
+        .collect();
+    let shapes = Arc::new(TableShapes { cushions, rails });
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    cache.push((key, shapes.clone()));
+    shapes
 }
 
 /// Adds the bed, the cushions and the floor as fixed colliders.
@@ -306,15 +357,12 @@ pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
         None,
     );
 
-    // Cushions, jaws included.
-    for (rail, ends) in cushion_shapes(t) {
-        let pts: Vec<Vector> = ends
-            .iter()
-            .flat_map(|(pa, pb)| [to_world(pa[0], pa[1], pa[2]), to_world(pb[0], pb[1], pb[2])])
-            .collect();
+    // Cushions, jaws included, and the wooden rails round them, their tops level with the
+    // rail top, the pockets' openings cut out.
+    let shapes = table_shapes(t);
+    for (rail, shape) in &shapes.cushions {
         world.insert_collider(
-            ColliderBuilder::convex_hull(&pts)
-                .expect("a cushion is convex")
+            ColliderBuilder::new(shape.clone())
                 .collision_groups(InteractionGroups::new(
                     GROUP_CUSHION,
                     Group::ALL,
@@ -322,35 +370,24 @@ pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
                 ))
                 .friction(paired(MU_CUSHION, mu_ball))
                 .restitution(paired(CUSHION_RESTITUTION_SETTING, e_ball))
-                .user_data(ROLE_CUSHION + rail_index(rail) as u128),
+                .user_data(ROLE_CUSHION + rail_index(*rail) as u128),
             None,
         );
     }
-
-    // The wooden rails round the cushions, their tops level with the rail top, with the
-    // pockets' openings cut out: one compound of convex prisms.
-    let prisms: Vec<(Pose, SharedShape)> = rail_pieces(t)
-        .iter()
-        .filter_map(|piece| {
-            let pts: Vec<Vector> = piece
-                .iter()
-                .flat_map(|p| [to_world(p.x, p.y, 0.0), to_world(p.x, p.y, RAIL_TOP)])
-                .collect();
-            SharedShape::convex_hull(&pts).map(|hull| (Pose::IDENTITY, hull))
-        })
-        .collect();
-    world.insert_collider(
-        ColliderBuilder::new(SharedShape::compound(prisms))
-            .collision_groups(InteractionGroups::new(
-                GROUP_CUSHION,
-                Group::ALL,
-                InteractionTestMode::And,
-            ))
-            .friction(paired(MU_CUSHION, mu_ball))
-            .restitution(paired(E_BED, e_ball))
-            .user_data(ROLE_FRAME),
-        None,
-    );
+    for shape in &shapes.rails {
+        world.insert_collider(
+            ColliderBuilder::new(shape.clone())
+                .collision_groups(InteractionGroups::new(
+                    GROUP_CUSHION,
+                    Group::ALL,
+                    InteractionTestMode::And,
+                ))
+                .friction(paired(MU_CUSHION, mu_ball))
+                .restitution(paired(E_BED, e_ball))
+                .user_data(ROLE_FRAME),
+            None,
+        );
+    }
 
     // The floor, wide enough for any ball leaving the table.
     world.insert_collider(
