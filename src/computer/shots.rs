@@ -427,13 +427,17 @@ mod tests {
             (10, -0.5, -0.3),
         ]);
         let c = caroms(&context(&s, &l));
-        assert!(!c.is_empty());
-        assert!(c.iter().all(|c| c.kind == Kind::Carom { off: 2 }
-            && c.call
-                == Call::Ball {
-                    ball: 1,
-                    pocket: Pocket::FootLeft
-                }));
+        // Every carom found is the 1 off the 2; the corner beside them is among them (the
+        // search may also tune one the length of the table into the head-left corner).
+        assert!(
+            c.iter().all(|c| c.kind == Kind::Carom { off: 2 }
+                && matches!(c.call, Call::Ball { ball: 1, .. }))
+        );
+        assert!(c.iter().any(|c| c.call
+            == Call::Ball {
+                ball: 1,
+                pocket: Pocket::FootLeft
+            }));
         assert!(all_make_their_call(&s, &l, &c));
     }
 

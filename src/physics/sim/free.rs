@@ -89,11 +89,12 @@ impl Engine {
 }
 
 impl TableSim {
-    /// Hands the table to the contact engine: every ball on the table is put on the cloth at the
-    /// resting height with its horizontal motion, and rapier stops resolving its contacts.
+    /// Hands the table to the contact engine, each ball's motion already set (from the layout and
+    /// the stroke at the start, from rapier's bodies after it stepped): every ball on the table
+    /// is put on the cloth at the resting height with its horizontal motion, and rapier stops
+    /// resolving its contacts.
     pub(super) fn enter_free(&mut self) {
         self.free = true;
-        self.motions_from_bodies();
         for i in 0..self.balls.len() {
             if self.balls[i].status != Status::OnTable {
                 self.engine.balls[i] = None;

@@ -27,7 +27,7 @@ mod impact;
 mod resolve;
 mod stepped;
 
-use bevy::math::DVec3;
+use bevy::math::{DVec2, DVec3};
 use bevy_rapier3d::rapier::prelude::*;
 
 use super::cloth::Motion;
@@ -35,7 +35,7 @@ use super::colliders::{from_world, to_world};
 use super::cue::{Strike, strike};
 use super::log::{BallEnd, Event, Layout, Path, PathSample, ShotLog};
 use super::params::{BALL_MASS, SimConfig};
-use crate::table::{Point, Table};
+use crate::table::{Placed, Point, Table};
 use contacts::Episode;
 use stepped::{ball_collider, settled_height};
 
@@ -149,16 +149,24 @@ impl TableSim {
         check_layout(layout, &table)?;
         s.validate().map_err(LayoutError)?;
         cfg.validate().map_err(LayoutError)?;
-        let mut rapier = stepped::Stepped::new(&table, cfg.dt);
-        let rest_height = settled_height(cfg.dt);
-
-        let r = table.ball_radius;
         let mut placed = layout.balls.clone();
         // Insertion order fixes the result: always by ball number.
         placed.sort_by_key(|p| p.ball);
+        let mut sim = TableSim::set_up(&table, &placed, s, cfg);
+        sim.mark_frozen(&placed);
+        sim.sample(0.0);
+        sim.strike_cue_ball(&placed);
+        Ok(sim)
+    }
+
+    /// The table in rapier with a body for each ball at rest where it is placed; nothing moves.
+    fn set_up(table: &Table, placed: &[Placed], s: &Strike, cfg: &SimConfig) -> TableSim {
+        let mut rapier = stepped::Stepped::new(table, cfg.dt);
+        let rest_height = settled_height(cfg.dt);
+        let r = table.ball_radius;
         let mut balls = Vec::with_capacity(placed.len());
         let mut index = [None; 11];
-        for p in &placed {
+        for p in placed {
             let body = RigidBodyBuilder::dynamic()
                 .translation(to_world(p.at.x, p.at.y, rest_height))
                 .can_sleep(false)
@@ -179,10 +187,9 @@ impl TableSim {
                 path: Vec::new(),
             });
         }
-
-        let mut sim = TableSim {
+        TableSim {
             rapier,
-            table,
+            table: *table,
             rest_height,
             balls,
             index,
@@ -190,7 +197,7 @@ impl TableSim {
             strike: *s,
             t: 0.0,
             free: false,
-            engine: free::Engine::new(&table, placed.len()),
+            engine: free::Engine::new(table, placed.len()),
             steps: 0,
             next_sample: 0.0,
             events: Vec::new(),
@@ -198,19 +205,23 @@ impl TableSim {
             ball_rails: [[Episode::default(); 7]; 11],
             elastic: 0.0,
             finished: false,
-        };
-        sim.mark_frozen(&placed);
-        sim.sample(0.0);
-        let cue = strike(s);
-        let body = &mut sim.rapier.world.bodies[sim.balls[sim.index[0].expect("checked")].body];
+        }
+    }
+
+    /// The cue strikes (`cue::strike`): a cue ball sent up leaves the table to rapier until
+    /// every ball is back on the cloth; a level one starts the contact engine from the layout
+    /// and the stroke as given (f64), not from rapier's f32 bodies (rapier has not stepped).
+    fn strike_cue_ball(&mut self, placed: &[Placed]) {
+        let cue = strike(&self.strike);
+        let body = &mut self.rapier.world.bodies[self.balls[self.index[0].expect("checked")].body];
         let vz = if cue.velocity[2] > 0.0 {
-            flight::launch_speed(cue.velocity[2], cfg.dt)
+            flight::launch_speed(cue.velocity[2], self.cfg.dt)
         } else {
             cue.velocity[2]
         };
         body.set_linvel(to_world(cue.velocity[0], cue.velocity[1], vz), true);
         body.set_angvel(to_world(cue.spin[0], cue.spin[1], cue.spin[2]), true);
-        sim.events.push(Event::CueStrike {
+        self.events.push(Event::CueStrike {
             t: 0.0,
             velocity: cue.velocity,
             spin: cue.spin,
@@ -218,12 +229,22 @@ impl TableSim {
             miscue: cue.miscue,
         });
         if cue.velocity[2] > 0.0 {
-            // The cue ball leaves the cloth: rapier flies it until every ball is back on it.
-            sim.rapier.on_bed = [true; 11];
-        } else {
-            sim.enter_free();
+            self.rapier.on_bed = [true; 11];
+            return;
         }
-        Ok(sim)
+        for (i, p) in placed.iter().enumerate() {
+            let (v, w) = if p.ball == 0 {
+                (
+                    DVec2::new(cue.velocity[0], cue.velocity[1]),
+                    cue.spin.into(),
+                )
+            } else {
+                (DVec2::ZERO, DVec3::ZERO)
+            };
+            let at = DVec2::new(p.at.x, p.at.y);
+            self.set_motion(i, Motion { p: at, v, w });
+        }
+        self.enter_free();
     }
 
     /// Simulated time (s), rounded to the microsecond so logs read cleanly.
@@ -321,6 +342,8 @@ impl TableSim {
         self.catch_falls(t);
         self.close_step(t);
         if !self.finished && self.t >= self.rapier.stepped_until && self.settled() {
+            // Rapier had the table: the engine takes the balls as its bodies left them.
+            self.motions_from_bodies();
             self.enter_free();
         }
         !self.finished
