@@ -95,7 +95,7 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
     let seed = break_seed(spec.seed, index);
     let mut rng = StdRng::seed_from_u64(seed);
     let table = spec.table.spec();
-    let breaker = if index % 2 == 0 {
+    let breaker = if index.is_multiple_of(2) {
         PlayerId::A
     } else {
         PlayerId::B

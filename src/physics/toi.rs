@@ -298,10 +298,9 @@ fn first_entry(c: &[f64], t0: f64, from: f64, until: f64, closing_at_start: bool
             .list()
             .iter()
             .find(|&&(_, down)| down)
+            && eval(c, x) <= 0.0
         {
-            if eval(c, x) <= 0.0 {
-                return Some(t0 + x);
-            }
+            return Some(t0 + x);
         }
     }
     sign_changes(c, lo, hi)

@@ -207,7 +207,7 @@ where
         } else {
             let c = rgb(BALL_COLOURS[p.ball as usize]);
             root.draw(&plotters::element::DashedPathElement::new(
-                pts.into_iter(),
+                pts,
                 7,
                 5,
                 c.stroke_width(2),

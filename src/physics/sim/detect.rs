@@ -60,10 +60,10 @@ impl TableSim {
                     toi::ball_point(&f.track, c, reach, self.t)
                 }
             };
-            if let Some(t) = t {
-                if t < best.0 {
-                    best = (t, Some(Meeting::Cushion(i, k)));
-                }
+            if let Some(t) = t
+                && t < best.0
+            {
+                best = (t, Some(Meeting::Cushion(i, k)));
             }
         }
         for (k, h) in self.engine.holes.iter().enumerate() {
@@ -71,10 +71,10 @@ impl TableSim {
             if (p - centre).length() - h.radius > travel {
                 continue;
             }
-            if let Some(t) = toi::ball_point(&f.track, centre, h.radius, self.t) {
-                if t < best.0 {
-                    best = (t, Some(Meeting::Hole(i, k)));
-                }
+            if let Some(t) = toi::ball_point(&f.track, centre, h.radius, self.t)
+                && t < best.0
+            {
+                best = (t, Some(Meeting::Hole(i, k)));
             }
         }
         if best.1.is_none() {
