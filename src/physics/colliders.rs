@@ -221,17 +221,21 @@ impl RailBand {
         let mut cuts: Vec<(f64, f64, f64)> =
             openings.iter().filter_map(|h| self.cut_by(h)).collect();
         cuts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        // The whole band's width from `a` to `b` along.
+        let solid = |a: f64, b: f64| {
+            vec![
+                self.point(a, self.lo),
+                self.point(b, self.lo),
+                self.point(b, self.hi),
+                self.point(a, self.hi),
+            ]
+        };
         let mut out = Vec::new();
         let mut at = self.from;
         for cut in cuts {
             let (start, end) = ((cut.0 - cut.2).max(at), (cut.0 + cut.2).min(self.to));
             if start > at {
-                out.push(vec![
-                    self.point(at, self.lo),
-                    self.point(start, self.lo),
-                    self.point(start, self.hi),
-                    self.point(at, self.hi),
-                ]);
+                out.push(solid(at, start));
             }
             // Strips evenly spaced in the angle round the opening's centre, so that each
             // chord stays within R (1 - cos(pi / 2N)) of the curve (0.75 mm at a side pocket).
@@ -248,12 +252,7 @@ impl RailBand {
             at = end;
         }
         if self.to > at {
-            out.push(vec![
-                self.point(at, self.lo),
-                self.point(self.to, self.lo),
-                self.point(self.to, self.hi),
-                self.point(at, self.hi),
-            ]);
+            out.push(solid(at, self.to));
         }
         out
     }
