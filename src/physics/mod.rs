@@ -1,8 +1,9 @@
 //! The physics: a pool table, a cue ball and ten object balls, headless. Balls on the cloth run
-//! in the contact engine (closed-form motion, contacts at their true time); balls in the air,
-//! pressed contacts and many-body tangles are stepped by rapier (through bevy_rapier3d) with
-//! the table's 3D colliders. It knows tables, balls, cues and contacts, never rules: a shot
-//! goes in as a layout and a strike and comes out as a [`ShotLog`].
+//! in the contact engine (closed-form motion, contacts at their true time; a ball hit while it
+//! touches others, as in the rack, in a many-body impact with Hertz contacts); balls in the air
+//! and balls pressed together are stepped by rapier (through bevy_rapier3d) with the table's 3D
+//! colliders (`sim/` says which room does what). It knows tables, balls, cues and contacts,
+//! never rules: a shot goes in as a layout and a strike and comes out as a [`ShotLog`].
 
 mod cloth;
 pub mod collide;
