@@ -246,7 +246,7 @@ fn pockets(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &Materials,
         let ring = |inner: f64, outer: f64| Annulus::new(inner as f32, outer as f32);
         commands.spawn((
             TableMesh,
-            Mesh3d(meshes.add(ring(or, or * 1.6 / 1.35))),
+            Mesh3d(meshes.add(ring(or, r * 1.6))),
             MeshMaterial3d(mats.leather.clone()),
             Transform::from_translation(world(ox, oy, RAIL_TOP + 0.0012))
                 .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),

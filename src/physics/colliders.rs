@@ -297,10 +297,9 @@ struct TableShapes {
 }
 
 fn table_shapes(t: &Table) -> Arc<TableShapes> {
-    static CACHE: Mutex<Vec<(String, Arc<TableShapes>)>> = Mutex::new(Vec::new());
-    let key = format!("{t:?}");
+    static CACHE: Mutex<Vec<(Table, Arc<TableShapes>)>> = Mutex::new(Vec::new());
     let cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, shapes)) = cache.iter().find(|(k, _)| *k == key) {
+    if let Some((_, shapes)) = cache.iter().find(|(k, _)| k == t) {
         return shapes.clone();
     }
     drop(cache);
@@ -330,7 +329,7 @@ fn table_shapes(t: &Table) -> Arc<TableShapes> {
         .collect();
     let shapes = Arc::new(TableShapes { cushions, rails });
     let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    cache.push((key, shapes.clone()));
+    cache.push((*t, shapes.clone()));
     shapes
 }
 
