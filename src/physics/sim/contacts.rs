@@ -21,6 +21,14 @@ pub(super) struct Episode {
 }
 
 impl TableSim {
+    /// Every contact episode: the ball pairs', then the ball-rail ones.
+    pub(super) fn episodes_mut(&mut self) -> impl Iterator<Item = &mut Episode> {
+        self.ball_pairs
+            .iter_mut()
+            .flatten()
+            .chain(self.ball_rails.iter_mut().flatten())
+    }
+
     /// Balls touching each other or a cushion nose at the start.
     pub(super) fn mark_frozen(&mut self, placed: &[crate::table::Placed]) {
         let r = self.table.ball_radius;

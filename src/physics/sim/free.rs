@@ -104,12 +104,7 @@ impl TableSim {
             self.rapier.world.colliders[c].set_collision_groups(ball_groups(false, true));
             self.write_body(i);
         }
-        for ep in self
-            .ball_pairs
-            .iter_mut()
-            .flatten()
-            .chain(self.ball_rails.iter_mut().flatten())
-        {
+        for ep in self.episodes_mut() {
             ep.touching = false;
             ep.seen = false;
             ep.event = None;
@@ -138,12 +133,7 @@ impl TableSim {
         }
         self.rapier.on_bed = [true; 11];
         // Contacts frozen since the start stay so while rapier keeps seeing them.
-        for ep in self
-            .ball_pairs
-            .iter_mut()
-            .flatten()
-            .chain(self.ball_rails.iter_mut().flatten())
-        {
+        for ep in self.episodes_mut() {
             *ep = Episode {
                 touching: ep.from_start,
                 from_start: ep.from_start,

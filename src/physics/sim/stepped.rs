@@ -143,12 +143,7 @@ impl TableSim {
     /// Turns the narrow phase's contacts into events: a contact counts once it carries a
     /// positive impulse; its event sums the impulse until the bodies part.
     pub(super) fn track_contacts(&mut self, t: f64) {
-        for ep in self
-            .ball_pairs
-            .iter_mut()
-            .flatten()
-            .chain(self.ball_rails.iter_mut().flatten())
-        {
+        for ep in self.episodes_mut() {
             ep.seen = false;
         }
         let mut contacts = self.step_contacts();
@@ -156,12 +151,7 @@ impl TableSim {
         // then by ball number, so the log reads in causal order where it can.
         contacts.sort_by_key(|&(ball, other, _)| (ball != 0, ball, other));
         self.log_step_contacts(t, contacts);
-        for ep in self
-            .ball_pairs
-            .iter_mut()
-            .flatten()
-            .chain(self.ball_rails.iter_mut().flatten())
-        {
+        for ep in self.episodes_mut() {
             if !ep.seen {
                 *ep = Episode::default();
             }
