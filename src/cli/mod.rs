@@ -92,16 +92,20 @@ pub fn main() -> ExitCode {
         )),
         Some(c) => run_headless(c),
     };
+    // A reader that went away (`| head`) ends the output, never the verdict: the exit status
+    // is the command's own, as it would be with the whole output read.
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        // The reader went away (`| head`): end quietly, as command-line tools do.
-        Err(e) if e.message.is_empty() => ExitCode::from(e.code),
         Err(e) => {
             warn(&e.message);
             ExitCode::from(e.code)
         }
     }
 }
+
+/// Set when stdout's reader went away: the rest of the output is dropped, the work and its
+/// verdict go on.
+static OUTPUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Help, the version or a usage error from clap, written out: exit 0 for help and the version,
 /// 2 for a usage error, and 1 when the text could not be written (a full disk, `>/dev/full`),
@@ -121,6 +125,12 @@ fn clap_exit(e: clap::Error) -> ExitCode {
     } else {
         styled.to_string()
     };
+    // A usage error quotes the value given: each line cut as every message is (help is not).
+    let text = if e.use_stderr() {
+        crate::echo::cut_lines(&text)
+    } else {
+        text
+    };
     let written = if e.use_stderr() {
         let mut err = std::io::stderr().lock();
         err.write_all(text.as_bytes()).and_then(|_| err.flush())
@@ -135,17 +145,29 @@ fn clap_exit(e: clap::Error) -> ExitCode {
     }
 }
 
-/// Writes `tenball: MESSAGE` to stderr. A stderr that cannot be written (closed, a full disk)
-/// loses the message but never stops the work or changes the exit code (`eprintln!` panics).
+/// Writes `tenball: MESSAGE` to stderr, each line cut to `echo::MESSAGE_LIMIT` bytes (so no
+/// value quoted in it comes back whole) and with control characters shown, not sent. A
+/// stderr that cannot be written (closed, a full disk) loses the message but never stops the
+/// work or changes the exit code (`eprintln!` panics).
 pub fn warn(message: &str) {
     use std::io::Write;
-    let _ = writeln!(std::io::stderr().lock(), "tenball: {message}");
+    let shown: String = crate::echo::cut_lines(message)
+        .split('\n')
+        .map(crate::echo::visible)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let _ = writeln!(std::io::stderr().lock(), "tenball: {shown}");
 }
 
-/// Writes the command's output to stdout. A closed pipe ends the command quietly (exit 0); any
-/// other failure (a full disk) is an error that says so (exit 1), never a panic.
+/// Writes the command's output to stdout. A closed pipe drops this and all later output but
+/// lets the command finish and give its own exit status (a failed check still exits 1 under
+/// `| head`); any other failure (a full disk) is an error that says so (exit 1), never a panic.
 pub(crate) fn emit(text: &str) -> Result<(), CliError> {
     use std::io::Write;
+    use std::sync::atomic::Ordering;
+    if OUTPUT_CLOSED.load(Ordering::Relaxed) {
+        return Ok(());
+    }
     let mut out = std::io::stdout().lock();
     let result = out
         .write_all(text.as_bytes())
@@ -159,10 +181,10 @@ pub(crate) fn emit(text: &str) -> Result<(), CliError> {
         .and_then(|_| out.flush());
     match result {
         Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(CliError {
-            code: 0,
-            message: String::new(),
-        }),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            OUTPUT_CLOSED.store(true, Ordering::Relaxed);
+            Ok(())
+        }
         Err(e) => Err(CliError {
             code: 1,
             message: format!("cannot write the output: {e}"),
