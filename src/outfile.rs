@@ -1,18 +1,26 @@
 //! Files the tool writes are new files: a path that names anything already (a file, a folder, a
 //! link, even a dangling one) is refused before any work starts, and so is a path whose folder
 //! does not exist, so that nothing a user wrote is overwritten and no long run ends in a failed
-//! write. Outputs made of several files (a sweep's CSV and heatmaps, a diagram) are written
-//! under temporary names and named only when all are done ([`Staged`]).
+//! write. Outputs made of several files (a sweep's CSV and heatmaps, a diagram) are claimed
+//! before the work, written under short temporary names and named only when all are done
+//! ([`Staged`]).
 
 use std::path::{Path, PathBuf};
 
 /// Why `path` cannot take a new file, or `None` when it can. `what` names the file in the
 /// message ("the screenshot", "its picture map").
 pub fn problem(path: &Path, what: &str) -> Option<String> {
-    let shown = path.display();
-    if std::fs::symlink_metadata(path).is_ok() {
+    let shown = crate::echo::path_for_message(path);
+    if let Ok(m) = std::fs::symlink_metadata(path) {
+        let kind = if m.file_type().is_symlink() && std::fs::metadata(path).is_err() {
+            " (a link to nothing)"
+        } else if m.is_dir() {
+            " (a folder)"
+        } else {
+            ""
+        };
         return Some(format!(
-            "{what} {shown} exists: tenball never writes over a file; give a new name"
+            "{what} {shown} exists{kind}: tenball never writes over a file; give a new name"
         ));
     }
     let dir = match path.parent() {
@@ -21,10 +29,13 @@ pub fn problem(path: &Path, what: &str) -> Option<String> {
     };
     match std::fs::metadata(dir) {
         Ok(m) if m.is_dir() => None,
-        Ok(_) => Some(format!("{what} {shown}: {} is not a folder", dir.display())),
+        Ok(_) => Some(format!(
+            "{what} {shown}: {} is not a folder",
+            crate::echo::path_for_message(dir)
+        )),
         Err(_) => Some(format!(
             "{what} {shown}: the folder {} does not exist",
-            dir.display()
+            crate::echo::path_for_message(dir)
         )),
     }
 }
@@ -39,39 +50,76 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     f.write_all(bytes)
 }
 
-/// Files being written under temporary names beside their own (`.NAME.partial-PID.EXT`), each
-/// with the name it gets at the end; those not finished are removed when this is dropped.
+/// Files being written under temporary names beside their own, each with the name it gets at
+/// the end. Every name is claimed before any work ([`Staged::add`]: the final name checked,
+/// the temporary file created, so a folder that takes no file is found then), and either all
+/// get their names or none does ([`Staged::finish`]); temporary files left are removed when
+/// this is dropped.
 #[derive(Default)]
 pub struct Staged(std::cell::RefCell<Vec<(PathBuf, PathBuf)>>);
 
+/// The longest extension a temporary name keeps (it tells a drawing its format).
+const MAX_KEPT_EXT: usize = 8;
+
 impl Staged {
-    /// The temporary name for `path`.
-    pub fn add(&self, path: &Path) -> PathBuf {
-        let file = path.file_name().and_then(|s| s.to_str()).unwrap_or("out");
-        let ext = path.extension().and_then(|s| s.to_str()).unwrap_or("part");
-        let part = path.with_file_name(format!(".{file}.partial-{}.{ext}", std::process::id()));
+    /// Claims `path` (described as `what` in messages) and returns the temporary name to
+    /// write to: `.tenball-PID-N.partial.EXT`, short whatever the final name's length, so any
+    /// name the file system takes can be staged.
+    pub fn add(&self, path: &Path, what: &str) -> Result<PathBuf, String> {
+        if let Some(why) = problem(path, what) {
+            return Err(why);
+        }
+        let ext = path
+            .extension()
+            .and_then(|s| s.to_str())
+            .filter(|e| e.len() <= MAX_KEPT_EXT && e.chars().all(|c| c.is_ascii_alphanumeric()))
+            .unwrap_or("part");
+        let n = self.0.borrow().len();
+        let part = path.with_file_name(format!(
+            ".tenball-{}-{n}.partial.{ext}",
+            std::process::id()
+        ));
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&part)
+            .map_err(|e| {
+                format!(
+                    "{what} {}: cannot be written in that folder: {e}",
+                    crate::echo::path_for_message(path)
+                )
+            })?;
         self.0.borrow_mut().push((part.clone(), path.to_path_buf()));
-        part
+        Ok(part)
     }
 
-    /// Gives every file its name; none is written over (a hard link fails where a file is).
+    /// Gives every file its name, or none: a name taken since it was claimed, or a link that
+    /// fails, leaves no file of this set named (those named already are removed again).
     pub fn finish(&self) -> Result<(), String> {
-        for (part, path) in self.0.borrow().iter() {
-            let cannot = |e: std::io::Error| format!("{}: cannot write: {e}", path.display());
-            match std::fs::hard_link(part, path) {
-                Ok(()) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    return Err(format!(
-                        "{}: appeared while it was being written; it is left as it is",
-                        path.display()
-                    ));
-                }
-                // A file system without hard links: a rename, where nothing is.
-                Err(_) if std::fs::symlink_metadata(path).is_err() => {
-                    std::fs::rename(part, path).map_err(cannot)?
-                }
-                Err(e) => return Err(cannot(e)),
+        let staged = self.0.borrow();
+        let mut named: Vec<&Path> = Vec::new();
+        let undo = |named: &[&Path]| {
+            for p in named {
+                let _ = std::fs::remove_file(p);
             }
+        };
+        for (part, path) in staged.iter() {
+            let shown = crate::echo::path_for_message(path);
+            let result = match std::fs::hard_link(part, path) {
+                Ok(()) => Ok(()),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(format!(
+                    "{shown}: something of that name was made while this was being written; it is left as it is, and none of this run's files is named"
+                )),
+                // A file system without hard links: a rename, where nothing is.
+                Err(_) if std::fs::symlink_metadata(path).is_err() => std::fs::rename(part, path)
+                    .map_err(|e| format!("{shown}: cannot write: {e}")),
+                Err(e) => Err(format!("{shown}: cannot write: {e}")),
+            };
+            if let Err(e) = result {
+                undo(&named);
+                return Err(e);
+            }
+            named.push(path);
         }
         Ok(())
     }
@@ -82,6 +130,24 @@ impl Drop for Staged {
         for (part, _) in self.0.borrow().iter() {
             let _ = std::fs::remove_file(part);
         }
+    }
+}
+
+/// A drawing library's error as a sentence: the file system's own words where the cause was
+/// a file that could not be written, never the error's debug form.
+pub fn drawing_error(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if let Some(io) = c.downcast_ref::<std::io::Error>() {
+            return format!("the picture could not be written: {io}");
+        }
+        cause = c.source();
+    }
+    let text = e.to_string();
+    if text.contains("IoError") || text.contains("Os {") {
+        "the picture could not be written (the file system refused it)".into()
+    } else {
+        format!("the drawing failed: {}", crate::echo::cut(&text))
     }
 }
 

@@ -94,37 +94,92 @@ pub fn outputs(csv: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Writes the CSV and the heatmaps (a panel per speed over a `grid` of places); returns the
-/// files written. An error names the file.
+/// A sweep's five files, claimed before any break is played: each name checked new, each
+/// temporary file created (so a missing or unwritable folder, a name too long, a dangling
+/// link are found at once), all named together at the end or none.
+pub struct Claimed {
+    staged: crate::outfile::Staged,
+    /// The temporary names, in the order of [`outputs`].
+    parts: Vec<PathBuf>,
+    finals: Vec<PathBuf>,
+}
+
+/// Claims the sweep's outputs for the CSV `csv` (which must end in `.csv`).
+pub fn claim(csv: &Path) -> Result<Claimed, String> {
+    let is_csv = csv
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+    if !is_csv {
+        return Err(format!(
+            "--out {}: a sweep writes a CSV (NAME.csv; the heatmaps go beside it as NAME-legal.png/.svg and NAME-pocketed.png/.svg)",
+            crate::echo::path_for_message(csv)
+        ));
+    }
+    let staged = crate::outfile::Staged::default();
+    let finals = outputs(csv);
+    let parts = finals
+        .iter()
+        .zip(["the sweep's CSV", "a heatmap", "a heatmap", "a heatmap", "a heatmap"])
+        .map(|(p, what)| staged.add(p, what))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Claimed {
+        staged,
+        parts,
+        finals,
+    })
+}
+
+/// What a sweep was made with, written as the CSV's first line (`# tenball_sweep {...}`, the
+/// way a breaks CSV carries its inputs): every input but the place, which each row gives.
+#[derive(Debug, Clone, Serialize)]
+pub struct SweepInputs {
+    pub grid: [usize; 2],
+    pub speeds: Vec<f64>,
+    pub count: u64,
+    pub seed: u64,
+    pub table: crate::table::TableSize,
+    pub rack: crate::referee::Tightness,
+    pub noise: Option<crate::physics::Noise>,
+    pub side: f64,
+    pub height: f64,
+    pub elevation_deg: f64,
+}
+
+/// Writes the CSV and the heatmaps (a panel per speed over a `grid` of places) to the claimed
+/// names and names them; returns the files written. An error names the file.
 pub fn write(
-    csv_path: &Path,
+    claimed: Claimed,
+    inputs: &SweepInputs,
     table: &Table,
     cells: &[Cell],
-    speeds: &[f64],
-    grid: (usize, usize),
 ) -> Result<Vec<PathBuf>, String> {
-    // Each file is written under a name of its own first and given its name only when all
-    // are done: a sweep stopped half-way leaves none of its outputs to block the rerun.
-    let parts = crate::outfile::Staged::default();
-    let name = csv_path.display();
-    let csv_part = parts.add(csv_path);
-    let mut w =
-        csv::Writer::from_path(&csv_part).map_err(|e| format!("{name}: cannot create: {e}"))?;
-    for c in cells {
-        w.serialize(c).map_err(|e| format!("{name}: {e}"))?;
+    let Claimed {
+        staged,
+        parts,
+        finals,
+    } = claimed;
+    let name = crate::echo::path_for_message(&finals[0]);
+    let mut bytes = format!(
+        "# tenball_sweep {}\n",
+        serde_json::to_string(inputs).expect("inputs serialize")
+    )
+    .into_bytes();
+    {
+        let mut w = csv::Writer::from_writer(&mut bytes);
+        for c in cells {
+            w.serialize(c).map_err(|e| format!("{name}: {e}"))?;
+        }
+        w.flush().map_err(|e| format!("{name}: {e}"))?;
     }
-    w.flush().map_err(|e| format!("{name}: {e}"))?;
-    drop(w);
-    let mut written = vec![csv_path.to_path_buf()];
-    for (what, title, value, max) in [
+    std::fs::write(&parts[0], &bytes).map_err(|e| format!("{name}: cannot write: {e}"))?;
+    let grid = (inputs.grid[0], inputs.grid[1]);
+    let maps = [
         (
-            "legal",
             "Legal breaks (share)",
             (|c: &Cell| c.legal_share) as fn(&Cell) -> f64,
             1.0,
         ),
         (
-            "pocketed",
             "Balls pocketed per break",
             |c: &Cell| c.balls_pocketed_mean,
             cells
@@ -132,30 +187,40 @@ pub fn write(
                 .map(|c| c.balls_pocketed_mean)
                 .fold(0.5, f64::max),
         ),
-    ] {
+    ];
+    for (k, (title, value, max)) in maps.into_iter().enumerate() {
         let map = Heatmap {
             table,
             cells,
-            speeds,
+            speeds: &inputs.speeds,
             grid,
             title,
             value,
             max,
         };
-        for ext in ["png", "svg"] {
-            let path = sibling(csv_path, what, ext);
-            let part = parts.add(&path);
-            draw(&part, &map).map_err(|e| format!("{}: cannot draw: {e}", path.display()))?;
-            written.push(path);
+        for j in 0..2 {
+            let i = 1 + 2 * k + j;
+            draw(&parts[i], j == 1, &map).map_err(|e| {
+                format!(
+                    "{}: {}",
+                    crate::echo::path_for_message(&finals[i]),
+                    crate::outfile::drawing_error(e.as_ref())
+                )
+            })?;
         }
     }
-    parts.finish()?;
-    Ok(written)
+    staged.finish()?;
+    Ok(finals)
 }
 
+/// `NAME-what.ext` beside `NAME.csv`, the stem kept as it is (not UTF-8 included).
 fn sibling(csv: &Path, what: &str, ext: &str) -> PathBuf {
-    let stem = csv.file_stem().and_then(|s| s.to_str()).unwrap_or("sweep");
-    csv.with_file_name(format!("{stem}-{what}.{ext}"))
+    let mut name = csv
+        .file_stem()
+        .map(|s| s.to_os_string())
+        .unwrap_or_else(|| "sweep".into());
+    name.push(format!("-{what}.{ext}"));
+    csv.with_file_name(name)
 }
 
 /// What a heatmap shows.
@@ -169,13 +234,14 @@ struct Heatmap<'a> {
     max: f64,
 }
 
-/// Draws a heatmap to a PNG, or an SVG for a `.svg` name.
-fn draw(path: &Path, map: &Heatmap) -> Result<(), Box<dyn std::error::Error>> {
+/// Draws a heatmap to a PNG, or an SVG when `svg`.
+fn draw(path: &Path, svg: bool, map: &Heatmap) -> Result<(), Box<dyn std::error::Error>> {
     register_font();
     let size = (420 * map.speeds.len() as u32, 400);
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("svg") => paint(SVGBackend::new(path, size).into_drawing_area(), map),
-        _ => paint(BitMapBackend::new(path, size).into_drawing_area(), map),
+    if svg {
+        paint(SVGBackend::new(path, size).into_drawing_area(), map)
+    } else {
+        paint(BitMapBackend::new(path, size).into_drawing_area(), map)
     }
 }
 

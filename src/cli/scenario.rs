@@ -83,13 +83,7 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
     let named: Vec<Result<(String, Scenario), CliError>> = if files.is_empty() {
         built_in().into_iter().map(Ok).collect()
     } else {
-        files
-            .iter()
-            .flat_map(|f| match from_path(f) {
-                Ok(v) => v.into_iter().map(Ok).collect::<Vec<_>>(),
-                Err(e) => vec![Err(e)],
-            })
-            .collect()
+        files.iter().flat_map(|f| from_path(f)).collect()
     };
     let (mut passed, mut failed, mut unreadable) = (0, 0, 0);
     for item in &named {
@@ -176,35 +170,37 @@ fn built_in() -> Vec<(String, Scenario)> {
     entries.into_iter().map(|e| (e.name, e.scenario)).collect()
 }
 
-/// The scenarios a path names: the file, every `.json` file of the folder in name order, or
-/// the library's scenario of that name.
-fn from_path(path: &std::path::Path) -> Result<Vec<(String, Scenario)>, CliError> {
+/// The scenarios a path names, each read on its own (one bad file among good ones is one
+/// error beside them): the file, every `.json` file of the folder in name order, or the
+/// library's scenario of that name.
+fn from_path(path: &std::path::Path) -> Vec<Result<(String, Scenario), CliError>> {
+    let shown = crate::echo::path_for_message(path);
     let files = if path.is_dir() {
-        let dir = std::fs::read_dir(path)
-            .map_err(|e| CliError::input(format!("{}: cannot read: {e}", path.display())))?;
+        let dir = match std::fs::read_dir(path) {
+            Ok(d) => d,
+            Err(e) => return vec![Err(CliError::input(format!("{shown}: cannot read: {e}")))],
+        };
         let mut files: Vec<PathBuf> = dir
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "json"))
             .collect();
         files.sort();
         if files.is_empty() {
-            return Err(CliError::input(format!(
-                "{}: no scenario files (*.json) in this folder",
-                path.display()
-            )));
+            return vec![Err(CliError::input(format!(
+                "{shown}: no scenario files (*.json) in this folder"
+            )))];
         }
         files
-    } else if !path.exists()
+    } else if std::fs::symlink_metadata(path).is_err()
         && let Some(s) = crate::teaching::scenario::from_library(&path.to_string_lossy())
     {
         // Not a file but a library name (`scratch`), as `diagram` and `show` take.
-        return Ok(vec![(path.display().to_string(), s)]);
-    } else if !path.exists() {
-        return Err(CliError::input(format!(
-            "{}: no such file or folder, and no scenario of that name in the library \
-             (`tenball scenario check` with no names checks the whole library)",
-            path.display()
-        )));
+        return vec![Ok((shown, s))];
+    } else if std::fs::symlink_metadata(path).is_err() {
+        return vec![Err(CliError::input(format!(
+            "{shown}: no such file or folder, and no scenario of that name in the library \
+             (`tenball scenario check` with no names checks the whole library)"
+        )))];
     } else {
         vec![path.to_path_buf()]
     };
@@ -212,7 +208,7 @@ fn from_path(path: &std::path::Path) -> Result<Vec<(String, Scenario)>, CliError
         .iter()
         .map(|f| {
             Scenario::load(f)
-                .map(|s| (f.display().to_string(), s))
+                .map(|s| (crate::echo::path_for_message(f), s))
                 .map_err(|e| CliError::input(e.0))
         })
         .collect()
@@ -221,7 +217,9 @@ fn from_path(path: &std::path::Path) -> Result<Vec<(String, Scenario)>, CliError
 #[cfg(feature = "game")]
 fn show(name: Option<&str>, play: &super::play::PlayArgs) -> Result<(), CliError> {
     let library: Vec<(String, Scenario)> = match name {
-        Some(n) if std::path::Path::new(n).is_dir() => from_path(std::path::Path::new(n))?,
+        Some(n) if std::path::Path::new(n).is_dir() => from_path(std::path::Path::new(n))
+            .into_iter()
+            .collect::<Result<_, _>>()?,
         _ => built_in(),
     };
     let s = match name {
@@ -248,10 +246,13 @@ fn show(name: Option<&str>, play: &super::play::PlayArgs) -> Result<(), CliError
 fn diagram(name: &str, out: &std::path::Path) -> Result<(), CliError> {
     let s = find(name)?;
     crate::teaching::diagram::draw(&s, out).map_err(CliError::input)?;
-    super::emit(&format!("wrote {}", out.display()))
+    super::emit(&format!("wrote {}", crate::echo::path_for_message(out)))
 }
 
 fn new(table: &std::path::Path, out: &std::path::Path, title: &str) -> Result<(), CliError> {
+    if let Some(why) = crate::outfile::problem(out, "the scenario") {
+        return Err(CliError::input(why));
+    }
     let file = TableFile::load(table).map_err(|e| CliError::input(e.to_string()))?;
     let s = Scenario::from_table(&file, title)
         .map_err(|e| CliError::input(format!("{}: {}", table.display(), e.0)))?;
@@ -273,7 +274,7 @@ fn new(table: &std::path::Path, out: &std::path::Path, title: &str) -> Result<()
     })?;
     super::emit(&format!(
         "wrote {} with {} step(s); add its rules and explanation",
-        out.display(),
+        crate::echo::path_for_message(out),
         s.steps.len()
     ))
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use super::CliError;
 use super::batch_args::{SpecArgs, progress};
 use crate::batch::CuePlace;
-use crate::batch::sweep::{kitchen_grid, outputs, run_cell, write};
+use crate::batch::sweep::{SweepInputs, claim, kitchen_grid, run_cell, write};
 
 #[derive(Debug, clap::Args)]
 pub struct SweepArgs {
@@ -84,13 +84,22 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
             );
         }
     }
-    // Every file the sweep writes must be new.
-    if let Some(p) = outputs(&args.out).iter().find(|p| p.exists()) {
-        return Err(CliError::input(format!(
-            "{}: exists; the sweep never writes over a file, choose another --out",
-            p.display()
-        )));
-    }
+    // Every file the sweep writes is claimed before the first break: new names in a folder
+    // that takes files, named together at the end.
+    let claimed = claim(&args.out).map_err(CliError::input)?;
+    let first = &specs[0];
+    let inputs = SweepInputs {
+        grid: [cols, rows],
+        speeds: args.speeds.clone(),
+        count: args.count,
+        seed: first.seed,
+        table: first.table,
+        rack: first.rack,
+        noise: first.noise,
+        side: first.side,
+        height: first.height,
+        elevation_deg: first.elevation_deg,
+    };
     let pool = args.spec.pool()?;
     let bar = progress(specs.len() as u64 * args.count, 0);
     let mut cells = Vec::with_capacity(specs.len());
@@ -102,8 +111,7 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
         bar.inc(args.count);
     }
     bar.finish_and_clear();
-    let written =
-        write(&args.out, &table, &cells, &args.speeds, (cols, rows)).map_err(CliError::input)?;
+    let written = write(claimed, &inputs, &table, &cells).map_err(CliError::input)?;
     let mut text = format!(
         "{} places x {} speeds x {} breaks\n",
         places.len(),
@@ -124,7 +132,7 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
         "wrote {}",
         written
             .iter()
-            .map(|p| p.display().to_string())
+            .map(|p| crate::echo::path_for_message(p))
             .collect::<Vec<_>>()
             .join(", ")
     ));

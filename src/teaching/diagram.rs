@@ -44,9 +44,8 @@ pub fn draw(s: &Scenario, out: &Path) -> Result<(), String> {
             ));
         }
     };
-    if let Some(why) = crate::outfile::problem(out, "the diagram") {
-        return Err(why);
-    }
+    let staged = crate::outfile::Staged::default();
+    let part = staged.add(out, "the diagram")?;
     let run = s.run(None, Keep::FirstShot);
     if let Some(why) = &run.stopped {
         return Err(format!("{}: not drawn: {why}", s.title));
@@ -54,8 +53,6 @@ pub fn draw(s: &Scenario, out: &Path) -> Result<(), String> {
     let table = s.position.layout.table.spec();
     let (w, h) = size(&table);
     let size = (w, h + CAPTION);
-    let staged = crate::outfile::Staged::default();
-    let part = staged.add(out);
     let result = if svg {
         paint(
             SVGBackend::new(&part, size).into_drawing_area(),
@@ -71,7 +68,13 @@ pub fn draw(s: &Scenario, out: &Path) -> Result<(), String> {
             &table,
         )
     };
-    result.map_err(|e| format!("{}: cannot draw: {e}", out.display()))?;
+    result.map_err(|e| {
+        format!(
+            "{}: {}",
+            crate::echo::path_for_message(out),
+            crate::outfile::drawing_error(e.as_ref())
+        )
+    })?;
     staged.finish()
 }
 
