@@ -67,12 +67,11 @@ impl BreakSpec {
             && !table.in_kitchen(p)
         {
             return Err(format!(
-                "cue ball position ({}, {}) is not in the kitchen: x must be below the head string at {:.4} and the ball on the bed (|x| <= {:.4}, |y| <= {:.4})",
+                "cue ball position ({}, {}) is not in the kitchen: x must be below the head string at {} and the ball on the bed ({})",
                 crate::echo::number(p.x),
                 crate::echo::number(p.y),
-                table.head_string_x(),
-                table.length / 2.0 - table.ball_radius,
-                table.width / 2.0 - table.ball_radius
+                crate::echo::bound(table.head_string_x(), p.x),
+                table.bed_bounds(p)
             ));
         }
         if !(self.speed.is_finite() && self.speed > 0.0) {
@@ -127,6 +126,66 @@ pub struct BreakRecord {
     pub breaker_continues: bool,
     /// Simulated seconds to rest.
     pub duration: f64,
+}
+
+impl BreakRecord {
+    /// What every record tenball writes satisfies; a record read back (a resume, a merge)
+    /// that does not is refused, so an edited or damaged file never reaches a summary.
+    pub fn check(&self) -> Result<(), String> {
+        let numbers = [
+            ("cue_x", self.cue_x),
+            ("cue_y", self.cue_y),
+            ("aim_deg", self.aim_deg),
+            ("speed", self.speed),
+            ("side", self.side),
+            ("height", self.height),
+            ("elevation_deg", self.elevation_deg),
+            ("duration", self.duration),
+        ];
+        if let Some((what, v)) = numbers.iter().find(|(_, v)| !v.is_finite()) {
+            return Err(format!("{what} {v} is not a number"));
+        }
+        if !(self.duration >= 0.0 && self.speed > 0.0) {
+            return Err("a break with no speed or a negative duration".into());
+        }
+        let object = |what: &str, balls: &mut dyn Iterator<Item = u8>| {
+            let mut seen = crate::referee::BallSet::EMPTY;
+            for b in balls {
+                if !(1..=10).contains(&b) {
+                    return Err(format!("{what}: {b} is not an object ball (1 to 10)"));
+                }
+                if seen.contains(b) {
+                    return Err(format!("{what}: ball {b} is listed twice"));
+                }
+                seen.insert(b);
+            }
+            Ok(())
+        };
+        object("first_hit", &mut self.first_hit.into_iter())?;
+        object("driven_to_rail", &mut self.driven_to_rail.iter().copied())?;
+        object("pocketed", &mut self.pocketed.iter().map(|p| p.ball))?;
+        object("off_table", &mut self.off_table.iter().copied())?;
+        if self.ten_on_break != self.pocketed.iter().any(|p| p.ball == 10) {
+            return Err("ten_on_break does not agree with the balls pocketed".into());
+        }
+        if let Some(f) = self
+            .fouls
+            .iter()
+            .find(|f| !crate::referee::is_rule_number(f))
+        {
+            return Err(format!(
+                "fouls: `{}` is no rule number",
+                crate::echo::cut(&crate::echo::visible(f))
+            ));
+        }
+        if self.legal != self.fouls.is_empty() {
+            return Err("legal does not agree with the fouls".into());
+        }
+        if self.breaker_continues && !self.legal {
+            return Err("the breaker continues after a foul".into());
+        }
+        Ok(())
+    }
 }
 
 /// Plays break `index` of the batch. An error says which break could not be played and why

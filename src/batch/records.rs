@@ -216,12 +216,16 @@ pub fn header(format: Format, inputs: &RunInputs) -> Vec<u8> {
     }
 }
 
-/// Records read back from a file.
+/// What a records file holds, read back for `--resume` and `merge` one record at a time
+/// (memory does not grow with the file).
 #[derive(Debug)]
 pub struct ReadBack {
     /// What the file says it was made with (files from before the header have none).
     pub inputs: Option<RunInputs>,
-    pub records: Vec<BreakRecord>,
+    /// The complete records read.
+    pub records: u64,
+    /// Where the first record line starts (past the header and the CSV column line).
+    pub records_start: u64,
     /// Bytes of the file that hold its header and complete records; past this lies a last
     /// line without its newline.
     pub valid_len: u64,
@@ -243,99 +247,128 @@ pub fn csv_columns() -> Vec<u8> {
     out
 }
 
-/// Reads a record file. A last line without its newline is a record cut short: it is reported
-/// and left out. Any other bad line is an error naming the line.
-pub fn read(path: &Path) -> Result<ReadBack, String> {
-    let name = path.display();
-    let bytes = std::fs::read(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-    let text = String::from_utf8_lossy(&bytes);
+/// Reads a record file line by line, handing each complete record with its line number to
+/// `on_record` (which may refuse it: the error names the line). A last line without its
+/// newline is a record cut short: it is reported and left out. Any other bad line is an error
+/// naming the line. Only a regular file is read, and no line longer than
+/// `echo::MAX_RECORD_LINE`.
+pub fn read_each(
+    path: &Path,
+    on_record: &mut dyn FnMut(usize, BreakRecord) -> Result<(), String>,
+) -> Result<ReadBack, String> {
+    let name = crate::echo::path_for_message(path);
+    let mut reader = std::io::BufReader::new(crate::echo::open_regular(path)?);
     let format = Format::of(path);
-    let mut records = Vec::new();
-    let mut inputs = None;
-    let mut valid_len = 0u64;
-    let mut partial = None;
-    let mut offset = 0usize;
+    let mut back = ReadBack {
+        inputs: None,
+        records: 0,
+        records_start: 0,
+        valid_len: 0,
+        partial: None,
+        columns: format != Format::Csv,
+    };
     // The CSV header's line: after the inputs' comment line when there is one.
     let mut csv_header_line = 1;
-    let mut columns = format != Format::Csv;
-    for (i, line) in text.split_inclusive('\n').enumerate() {
-        let lineno = i + 1;
-        let complete = line.ends_with('\n');
+    let mut bytes = Vec::new();
+    for lineno in 1.. {
+        match crate::echo::read_record_line(&mut reader, &mut bytes, &name, lineno)? {
+            crate::echo::Line::End => break,
+            crate::echo::Line::Partial => {
+                back.partial = Some((lineno, bytes.clone()));
+                break;
+            }
+            crate::echo::Line::Complete => {}
+        }
+        let at = |e: String| format!("{name}:{lineno}: {}", crate::echo::cut(&e));
+        let line = std::str::from_utf8(&bytes).map_err(|_| at("not UTF-8 text".into()))?;
         let body = line.trim_end_matches(['\n', '\r']);
-        if !complete {
-            partial = Some((lineno, line.as_bytes().to_vec()));
-            break;
-        }
-        if lineno == 1 {
-            let found = match format {
-                Format::Jsonl if body.contains(HEADER_KEY) => Some(
-                    serde_json::from_str::<HeaderLine>(body)
-                        .map(|h| h.tenball_breaks)
-                        .map_err(|e| format!("{name}:1: a header line that cannot be read: {e}"))?,
-                ),
-                Format::Csv if body.starts_with('#') => {
-                    let json = body
-                        .strip_prefix(&format!("# {HEADER_KEY} "))
-                        .ok_or_else(|| {
-                            format!(
-                                "{name}:1: a comment line that is not the inputs of a breaks file"
-                            )
-                        })?;
-                    csv_header_line = 2;
-                    Some(
-                        serde_json::from_str::<RunInputs>(json)
-                            .map_err(|e| format!("{name}:1: inputs that cannot be read: {e}"))?,
-                    )
-                }
-                _ => None,
-            };
-            if found.is_some() {
-                inputs = found;
-                offset += line.len();
-                valid_len = offset as u64;
-                continue;
-            }
-        }
-        let parsed: Result<Option<BreakRecord>, String> = match format {
-            Format::Jsonl if body.trim().is_empty() => Ok(None),
-            Format::Jsonl => serde_json::from_str(body)
-                .map(Some)
-                .map_err(|e| e.to_string()),
-            Format::Csv => {
-                let mut rdr = csv::ReaderBuilder::new()
-                    .has_headers(false)
-                    .from_reader(body.as_bytes());
-                match rdr.records().next() {
-                    None => Ok(None),
-                    Some(Err(e)) => Err(e.to_string()),
-                    Some(Ok(fields)) if lineno == csv_header_line => {
-                        if fields.iter().eq(CSV_HEADER.iter().copied()) {
-                            columns = true;
-                            Ok(None)
-                        } else {
-                            Err("the first line is not the CSV header of a breaks file".into())
-                        }
-                    }
-                    Some(Ok(fields)) => from_csv_fields(&fields).map(Some),
-                }
-            }
+        let header_line = if lineno == 1 {
+            read_inputs(format, body).map_err(&at)?
+        } else {
+            None
         };
-        match parsed {
-            Ok(r) => {
-                records.extend(r);
-                offset += line.len();
-                valid_len = offset as u64;
+        if let Some(inputs) = header_line {
+            back.inputs = Some(inputs);
+            if format == Format::Csv {
+                csv_header_line = 2;
             }
-            Err(e) => return Err(format!("{name}:{lineno}: {}", crate::echo::cut(&e))),
+        } else if format == Format::Csv && lineno == csv_header_line {
+            if !csv_line_is_columns(body).map_err(&at)? {
+                return Err(at(
+                    "the first line is not the CSV header of a breaks file".into()
+                ));
+            }
+            back.columns = true;
+        } else if let Some(r) = parse_record(format, body).map_err(&at)? {
+            r.check().map_err(&at)?;
+            on_record(lineno, r).map_err(&at)?;
+            back.records += 1;
+        }
+        back.valid_len += bytes.len() as u64;
+        if back.records == 0 {
+            back.records_start = back.valid_len;
         }
     }
-    Ok(ReadBack {
-        inputs,
-        records,
-        valid_len,
-        partial,
-        columns,
-    })
+    Ok(back)
+}
+
+/// What a records file says it was made with: its first line alone, read before its records so
+/// that a file of another run is named as such before any record is compared.
+pub fn inputs_of(path: &Path) -> Result<Option<RunInputs>, super::RunError> {
+    let name = crate::echo::path_for_message(path);
+    let input = |e: String| super::RunError::input(e);
+    let mut reader = std::io::BufReader::new(crate::echo::open_regular(path).map_err(input)?);
+    let mut bytes = Vec::new();
+    match crate::echo::read_record_line(&mut reader, &mut bytes, &name, 1).map_err(input)? {
+        crate::echo::Line::Complete => {}
+        _ => return Ok(None),
+    }
+    let Ok(line) = std::str::from_utf8(&bytes) else {
+        return Ok(None);
+    };
+    read_inputs(Format::of(path), line.trim_end_matches(['\n', '\r']))
+        .map_err(|e| input(format!("{name}:1: {}", crate::echo::cut(&e))))
+}
+
+/// The inputs, if `body` (the first line) is a header line of `format`.
+fn read_inputs(format: Format, body: &str) -> Result<Option<RunInputs>, String> {
+    match format {
+        Format::Jsonl if body.contains(HEADER_KEY) => serde_json::from_str::<HeaderLine>(body)
+            .map(|h| Some(h.tenball_breaks))
+            .map_err(|e| format!("a header line that cannot be read: {e}")),
+        Format::Csv if body.starts_with('#') => {
+            let json = body
+                .strip_prefix(&format!("# {HEADER_KEY} "))
+                .ok_or("a comment line that is not the inputs of a breaks file")?;
+            serde_json::from_str::<RunInputs>(json)
+                .map(Some)
+                .map_err(|e| format!("inputs that cannot be read: {e}"))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The fields of one CSV line; `None` for a blank one.
+fn csv_line(body: &str) -> Result<Option<csv::StringRecord>, String> {
+    let mut rdr = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(body.as_bytes());
+    rdr.records().next().transpose().map_err(|e| e.to_string())
+}
+
+fn csv_line_is_columns(body: &str) -> Result<bool, String> {
+    Ok(csv_line(body)?.is_some_and(|f| f.iter().eq(CSV_HEADER.iter().copied())))
+}
+
+/// A record line (not a header): `None` for a blank line.
+pub fn parse_record(format: Format, body: &str) -> Result<Option<BreakRecord>, String> {
+    match format {
+        Format::Jsonl if body.trim().is_empty() => Ok(None),
+        Format::Jsonl => serde_json::from_str(body)
+            .map(Some)
+            .map_err(|e| e.to_string()),
+        Format::Csv => csv_line(body)?.map(|f| from_csv_fields(&f)).transpose(),
+    }
 }
 
 /// Appends bytes and flushes them to the file.

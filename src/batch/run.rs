@@ -110,13 +110,7 @@ impl BatchRun {
         };
         let inputs = run.inputs();
         let format = Format::of(path);
-        let exists = path.exists();
-        if exists && !resume {
-            return Err(RunError::input(format!(
-                "{}: exists; add --resume to complete it, or choose another --out",
-                path.display()
-            )));
-        }
+        let exists = records_file(path, resume)?;
         let f = if exists {
             run.resume_file(path, format, warn)?
         } else {
@@ -159,13 +153,15 @@ impl BatchRun {
             .open(path)
             .map_err(|e| RunError::input(format!("{}: cannot open: {e}", path.display())))?;
         lock(&f, path)?;
-        let back = records::read(path).map_err(RunError::input)?;
-        check_inputs(path, back.inputs.as_ref(), &inputs)?;
-        check_resumed(path, &back.records, &self.shard, &self.spec)?;
-        for r in &back.records {
-            self.tally.add(r);
-        }
-        self.done = back.records.len() as u64;
+        check_inputs(path, records::inputs_of(path)?.as_ref(), &inputs)?;
+        let (shard, spec, tally) = (self.shard, self.spec, &mut self.tally);
+        let back = records::read_each(path, &mut |_, r| {
+            check_resumed(&r, tally.breaks, &shard, &spec)?;
+            tally.add(&r);
+            Ok(())
+        })
+        .map_err(RunError::input)?;
+        self.done = back.records;
         if let Some((line, bytes)) = &back.partial {
             // Cut only what is provably the start of the line this run was writing.
             let expected = if back.valid_len == 0 {
@@ -312,6 +308,30 @@ impl Shard {
     }
 }
 
+/// Whether the records file `path` of a run (breaks or duel) exists to be resumed; refused at
+/// once: an existing path without `resume`, anything but a regular file (a folder, a FIFO, a
+/// device, a link to nothing: a FIFO would wait for ever), or a new path that cannot be made.
+pub(crate) fn records_file(path: &Path, resume: bool) -> Result<bool, RunError> {
+    if std::fs::symlink_metadata(path).is_err() {
+        return match crate::outfile::problem(path, "the records file") {
+            Some(why) => Err(RunError::input(why)),
+            None => Ok(false),
+        };
+    }
+    if let Some(why) = crate::echo::regular_file(path) {
+        return Err(RunError::input(format!(
+            "{why}; --out names a new records file, or with --resume one to complete"
+        )));
+    }
+    if !resume {
+        return Err(RunError::input(format!(
+            "{}: exists; add --resume to complete it, or choose another --out",
+            crate::echo::path_for_message(path)
+        )));
+    }
+    Ok(true)
+}
+
 /// Holds the records file for this run alone until it ends: a second run on the same file (a
 /// retried job resuming its shard while the first still runs) is refused.
 pub(crate) fn lock(f: &std::fs::File, path: &Path) -> Result<(), RunError> {
@@ -347,8 +367,8 @@ fn check_inputs(path: &Path, have: Option<&RunInputs>, want: &RunInputs) -> Resu
 
 fn no_header(path: &Path) -> RunError {
     RunError::input(format!(
-        "{}: has no header line saying what it was made with (made by an older tenball, or not a breaks file)",
-        path.display()
+        "{}:1: no header line saying what the file was made with (made by an older tenball, or not a breaks file)",
+        crate::echo::path_for_message(path)
     ))
 }
 
@@ -424,128 +444,186 @@ fn differences(have: &RunInputs, want: &RunInputs) -> Vec<String> {
     differ
 }
 
-/// The records already in a file must be the first breaks of this very run.
-fn check_resumed(
-    path: &Path,
-    have: &[BreakRecord],
-    shard: &Shard,
-    spec: &BreakSpec,
-) -> Result<(), RunError> {
-    if have.len() as u64 > shard.len() {
-        return Err(RunError::input(format!(
-            "{}: holds {} records, more than the {} this run makes; check --count and --shard",
-            path.display(),
-            have.len(),
+/// The `k`th record of a file (from 0) must be the `k`th break of this very run (or shard).
+fn check_resumed(r: &BreakRecord, k: u64, shard: &Shard, spec: &BreakSpec) -> Result<(), String> {
+    if k >= shard.len() {
+        return Err(format!(
+            "more records than the {} breaks this run makes; check --count and --shard",
             shard.len()
-        )));
+        ));
     }
-    for (k, r) in have.iter().enumerate() {
-        let i = shard.index(k as u64);
-        if r.index != i || r.seed != break_seed(spec.seed, i) {
-            return Err(RunError::input(format!(
-                "{}: record {} is break {} with seed {}, but this run's break {} has seed {}; resume with the inputs of the first run (--seed, --count, --shard)",
-                path.display(),
-                k + 1,
-                r.index,
-                r.seed,
-                i,
-                break_seed(spec.seed, i)
-            )));
-        }
+    let i = shard.index(k);
+    if r.index != i || r.seed != break_seed(spec.seed, i) {
+        return Err(format!(
+            "record {} is break {} with seed {}, but break {} of this run has seed {}; resume with the inputs of the first run (--seed, --count, --shard)",
+            k + 1,
+            r.index,
+            r.seed,
+            i,
+            break_seed(spec.seed, i)
+        ));
     }
     Ok(())
 }
 
 /// What the shards read so far have in common: the first file and its inputs (every other
-/// must come from the same run), the shards seen, and what is missing or cut short.
+/// must come from the same run), the shards seen, what is missing or cut short, the tally.
 #[derive(Default)]
 struct Shards {
     first: Option<(PathBuf, RunInputs)>,
     seen: std::collections::BTreeSet<u64>,
     gaps: Vec<String>,
+    tally: Tally,
 }
 
-/// Reads one shard file of a merge and checks it against the others; returns its records.
-fn read_shard(path: &Path, acc: &mut Shards) -> Result<Vec<BreakRecord>, RunError> {
-    let (run, seen, gaps) = (&mut acc.first, &mut acc.seen, &mut acc.gaps);
-    let back = records::read(path).map_err(RunError::input)?;
-    let inputs = back.inputs.ok_or_else(|| no_header(path))?;
-    if let Some((line, _)) = back.partial {
-        gaps.push(format!(
-            "{}:{line}: the last record is cut short (complete that shard with --resume)",
-            path.display()
-        ));
+/// Where one shard's records lie in its file, for writing the merge in break order.
+struct ShardFile {
+    path: PathBuf,
+    k: u64,
+    /// The byte where its next record line starts, and the records left to read.
+    offset: u64,
+    left: u64,
+    reader: Option<std::io::BufReader<File>>,
+}
+
+/// The most shard files a merge holds open at once while it writes; the others are opened
+/// again for each record (slower, but no limit on open files is met).
+const MAX_OPEN_SHARDS: usize = 256;
+
+impl ShardFile {
+    /// The next record of the shard, read from where the last one ended.
+    fn next(&mut self, keep_open: bool, bytes: &mut Vec<u8>) -> Result<BreakRecord, RunError> {
+        use std::io::{Seek, SeekFrom};
+        let name = crate::echo::path_for_message(&self.path);
+        let changed = || {
+            RunError::input(format!(
+                "{name}: changed while it was being merged; nothing is named"
+            ))
+        };
+        loop {
+            if self.reader.is_none() {
+                let mut f = crate::echo::open_regular(&self.path).map_err(RunError::input)?;
+                f.seek(SeekFrom::Start(self.offset))
+                    .map_err(|e| RunError::input(format!("{name}: cannot read: {e}")))?;
+                self.reader = Some(std::io::BufReader::with_capacity(8192, f));
+            }
+            let reader = self.reader.as_mut().expect("opened above");
+            match crate::echo::read_record_line(reader, bytes, &name, 0).map_err(RunError::input)? {
+                crate::echo::Line::Complete => {}
+                _ => return Err(changed()),
+            }
+            self.offset += bytes.len() as u64;
+            let body = std::str::from_utf8(bytes).map_err(|_| changed())?;
+            let parsed = records::parse_record(records::Format::of(&self.path), body.trim_end())
+                .map_err(|_| changed())?;
+            if let Some(r) = parsed {
+                self.left -= 1;
+                if !keep_open || self.left == 0 {
+                    self.reader = None;
+                }
+                return Ok(r);
+            }
+        }
     }
-    if let Some((first_path, first)) = &run {
+}
+
+/// Reads one shard file of a merge, a record at a time, and checks it against the others and
+/// against its own inputs (each record the break its place in the shard says, with its seed).
+fn read_shard(path: &Path, acc: &mut Shards) -> Result<ShardFile, RunError> {
+    let shown = crate::echo::path_for_message(path);
+    let inputs = records::inputs_of(path)?.ok_or_else(|| no_header(path))?;
+    if let Some((first_path, first)) = &acc.first {
         let mut want = first.clone();
         want.shard[0] = inputs.shard[0];
         let differ = differences(&inputs, &want);
         if !differ.is_empty() {
             return Err(RunError::input(format!(
-                "{}: is not a shard of the run of {}: made with {}",
-                path.display(),
-                first_path.display(),
+                "{shown}: is not a shard of the run of {}: made with {}",
+                crate::echo::path_for_message(first_path),
                 differ.join(", ")
             )));
         }
     } else {
-        *run = Some((path.to_path_buf(), inputs.clone()));
+        acc.first = Some((path.to_path_buf(), inputs.clone()));
     }
     let [k, n] = inputs.shard;
     if n > MAX_SHARDS || k >= n {
         return Err(RunError::input(format!(
-            "{}: shard {k}/{n}: a run has from 1 to {MAX_SHARDS} shards, numbered from 0",
-            path.display()
+            "{shown}: shard {k}/{n}: a run has from 1 to {MAX_SHARDS} shards, numbered from 0"
         )));
     }
-    if !seen.insert(k) {
+    if !acc.seen.insert(k) {
         return Err(RunError::input(format!(
-            "{}: shard {k}/{n} is given twice",
-            path.display()
+            "{shown}: shard {k}/{n} is given twice"
         )));
     }
-    let expected = Shard {
+    let shard = Shard {
         k,
         n,
         count: inputs.count,
-    }
-    .len();
-    if (back.records.len() as u64) > expected {
-        return Err(RunError::input(format!(
-            "{}: shard {k}/{n} holds {} breaks, more than the {expected} of its run",
-            path.display(),
-            back.records.len()
-        )));
-    }
-    if (back.records.len() as u64) < expected {
-        gaps.push(format!(
-            "{}: shard {k}/{n} holds {} of its {expected} breaks (unfinished)",
-            path.display(),
-            back.records.len()
+    };
+    let expected = shard.len();
+    let tally = &mut acc.tally;
+    let mut held = 0u64;
+    let back = records::read_each(path, &mut |_, r| {
+        if held >= expected {
+            return Err(format!(
+                "shard {k}/{n} holds more than the {expected} breaks of its run"
+            ));
+        }
+        check_resumed(&r, held, &shard, &inputs.spec)?;
+        held += 1;
+        tally.add(&r);
+        Ok(())
+    })
+    .map_err(RunError::input)?;
+    if let Some((line, _)) = back.partial {
+        acc.gaps.push(format!(
+            "{shown}:{line}: the last record is cut short (complete that shard with --resume)"
         ));
     }
-    Ok(back.records)
+    if back.records < expected {
+        acc.gaps.push(format!(
+            "{shown}: shard {k}/{n} holds {} of its {expected} breaks (unfinished)",
+            back.records
+        ));
+    }
+    Ok(ShardFile {
+        path: path.to_path_buf(),
+        k,
+        offset: back.records_start,
+        left: back.records,
+        reader: None,
+    })
 }
 
 /// Combines the shard files of one run: every file must come from the same run (the same
-/// inputs, shards numbered from 0 below N, none twice); a shard missing, unfinished or cut
-/// short is refused unless `partial`, and then said through `warn`. Writes every record in
-/// order to `out` (a new file) when given; returns the tally of the merged records.
+/// inputs, shards numbered from 0 below N, none twice, each record the break its place says);
+/// a shard missing, unfinished or cut short is refused unless `partial`, and then said
+/// through `warn`. Writes every record in break order to `out` (a new file) when given;
+/// returns the tally of the merged records. Files are read a record at a time, twice (to
+/// check, then to write in order): memory does not grow with them.
 pub fn merge(
     files: &[PathBuf],
     out: Option<&Path>,
     partial: bool,
     warn: &mut dyn FnMut(String),
 ) -> Result<Tally, RunError> {
-    let mut all: Vec<BreakRecord> = Vec::new();
+    if let Some(out) = out
+        && let Some(why) = crate::outfile::problem(out, "the merged records file")
+    {
+        return Err(RunError::input(why));
+    }
     let mut acc = Shards::default();
+    let mut shards = Vec::with_capacity(files.len());
     for path in files {
-        all.extend(read_shard(path, &mut acc)?);
+        shards.push(read_shard(path, &mut acc)?);
     }
     let Shards {
         first: run,
         seen,
         mut gaps,
+        tally,
     } = acc;
     let Some((_, first)) = run else {
         return Err(RunError::input("no shard files given"));
@@ -562,34 +640,47 @@ pub fn merge(
         }
         warn(format!("note (--partial): {}", gaps.join("; ")));
     }
-    all.sort_by_key(|r| r.index);
-    if let Some(w) = all.windows(2).find(|w| w[0].index == w[1].index) {
-        return Err(RunError::input(format!(
-            "break {} is in more than one file",
-            w[0].index
-        )));
-    }
-
     if let Some(out) = out {
-        let format = Format::of(out);
-        let mut f = OpenOptions::new()
-            .create_new(true)
-            .append(true)
-            .open(out)
-            .map_err(|e| RunError::input(format!("{}: cannot create: {e}", out.display())))?;
         let merged = RunInputs {
             shard: [0, 1],
             ..first.clone()
         };
-        let mut bytes = records::header(format, &merged);
-        bytes.extend(records::encode(format, &all));
-        records::append(&mut f, &bytes).map_err(io_err(out))?;
-    }
-    let mut tally = Tally::default();
-    for r in &all {
-        tally.add(r);
+        write_in_order(&mut shards, out, &merged)?;
     }
     Ok(tally)
+}
+
+/// Writes the shards' records to the new file `out` in break order: break `r n + k` is the
+/// `r`th record of shard `k`, so round `r` takes one record from each shard in shard order.
+fn write_in_order(shards: &mut [ShardFile], out: &Path, merged: &RunInputs) -> Result<(), RunError> {
+    use std::io::Write;
+    shards.sort_by_key(|s| s.k);
+    let format = Format::of(out);
+    let f = OpenOptions::new()
+        .create_new(true)
+        .append(true)
+        .open(out)
+        .map_err(|e| {
+            RunError::input(format!(
+                "{}: cannot create: {e}",
+                crate::echo::path_for_message(out)
+            ))
+        })?;
+    let mut w = std::io::BufWriter::new(f);
+    let write = |w: &mut std::io::BufWriter<File>, bytes: &[u8]| {
+        w.write_all(bytes).map_err(io_err(out))
+    };
+    write(&mut w, &records::header(format, merged))?;
+    let mut bytes = Vec::new();
+    while shards.iter().any(|s| s.left > 0) {
+        for (i, s) in shards.iter_mut().enumerate() {
+            if s.left > 0 {
+                let r = s.next(i < MAX_OPEN_SHARDS, &mut bytes)?;
+                write(&mut w, &records::encode(format, &[r]))?;
+            }
+        }
+    }
+    w.flush().map_err(io_err(out))
 }
 
 #[cfg(test)]

@@ -65,6 +65,14 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
     if args.race_to.is_some_and(|r| !(1..=99).contains(&r)) {
         return Err(CliError::input("--race-to: from 1 to 99 racks"));
     }
+    if let Some(r) = args.race_to
+        && args.racks < u64::from(r)
+    {
+        return Err(CliError::input(format!(
+            "--race-to {r} with --racks {}: a race to {r} takes at least {r} racks",
+            args.racks
+        )));
+    }
     if let Some(t) = args.threads
         && !(1..=256).contains(&t)
     {

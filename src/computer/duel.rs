@@ -89,6 +89,69 @@ impl RackRecord {
     }
 }
 
+impl RackRecord {
+    /// What every record a duel writes satisfies (its breaker the one the index gives, counts
+    /// no larger than the shots played, no more made than called); a record read back that
+    /// does not is refused, so an edited or damaged file never reaches a summary.
+    pub fn check(&self) -> Result<(), String> {
+        let breaker = if self.index.is_multiple_of(2) {
+            PlayerId::A
+        } else {
+            PlayerId::B
+        };
+        if self.breaker != breaker {
+            return Err(format!(
+                "rack {} is broken by {breaker:?}, not {:?}",
+                self.index, self.breaker
+            ));
+        }
+        if self.shots > MAX_SHOTS {
+            return Err(format!(
+                "{} shots; a rack stops at {MAX_SHOTS}",
+                self.shots
+            ));
+        }
+        if self.innings > self.shots + 1 || self.balls_on_break > 10 {
+            return Err("more innings than shots, or more than 10 balls on the break".into());
+        }
+        for (i, p) in ["A", "B"].into_iter().enumerate() {
+            if self.made[i] > self.called[i] {
+                return Err(format!(
+                    "{p} made {} of {} called shots",
+                    self.made[i], self.called[i]
+                ));
+            }
+            if self.out_from_hand[i] > self.in_hand[i] {
+                return Err(format!(
+                    "{p} ran out {} times from {} turns with ball in hand",
+                    self.out_from_hand[i], self.in_hand[i]
+                ));
+            }
+        }
+        let counted: u64 = [self.called, self.safeties, self.push_outs, self.fouls, self.in_hand]
+            .iter()
+            .map(|c| c[0] as u64 + c[1] as u64)
+            .max()
+            .unwrap_or(0);
+        let strokes: u64 = (0..2)
+            .map(|i| self.called[i] as u64 + self.safeties[i] as u64 + self.push_outs[i] as u64)
+            .sum();
+        if counted > self.shots as u64 || strokes > self.shots as u64 {
+            return Err(format!(
+                "counts past the rack's {} shots",
+                self.shots
+            ));
+        }
+        if self.foul_rules.len() as u64 != self.fouls[0] as u64 + self.fouls[1] as u64 {
+            return Err("foul_rules does not list one entry a foul".into());
+        }
+        if self.break_and_run && self.winner != Some(self.breaker) {
+            return Err("a break and run that the breaker did not win".into());
+        }
+        Ok(())
+    }
+}
+
 /// Plays rack `index` of the duel to its end (or `MAX_SHOTS`). An error says what the
 /// referee refused: the computer's moves are always ones it allows, so this is a bug.
 pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
@@ -279,12 +342,16 @@ impl DuelSummary {
             self.b,
             pct(&self.a_rack_wins)
         );
-        if let Some(r) = &self.a_race_wins {
-            out.push_str(&format!(
+        match &self.a_race_wins {
+            Some(_) if self.races == 0 => out.push_str(
+                "  races won by A               none finished: no player reached the race's length in these racks\n",
+            ),
+            Some(r) => out.push_str(&format!(
                 "  races won by A               {} of {} races\n",
                 pct(r),
                 self.races
-            ));
+            )),
+            None => {}
         }
         out.push_str(&format!(
             "  unfinished racks             {}\n  break and run                {}\n  called shots made            A {:.1} %, B {:.1} %\n  run out from ball in hand    A {:.1} %, B {:.1} %\n  fouls a rack                 A {:.2}, B {:.2}\n  safeties a rack              A {:.2}, B {:.2}\n  push outs a rack             A {:.2}, B {:.2}\n  balls made on the break      {:.2}\n",

@@ -6,7 +6,7 @@
 //! thread pool until done or asked to stop, writing each chunk when it is done.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -59,18 +59,9 @@ impl DuelRun {
         let Some(path) = out else {
             return Ok(run);
         };
-        let f = if path.exists() {
-            if !resume {
-                return Err(RunError::input(format!(
-                    "{}: exists; add --resume to complete it, or choose another --out",
-                    path.display()
-                )));
-            }
+        let f = if crate::batch::run::records_file(path, resume)? {
             run.resume_file(path, warn)?
         } else {
-            if let Some(why) = crate::outfile::problem(path, "the records file") {
-                return Err(RunError::input(why));
-            }
             let mut f = OpenOptions::new()
                 .create_new(true)
                 .append(true)
@@ -269,13 +260,12 @@ fn append(f: &mut File, path: &Path, text: &str) -> Result<(), RunError> {
         })
 }
 
-/// The longest line a duel's records file holds (a record is a few hundred bytes).
-const MAX_LINE: usize = 64 * 1024;
-
-/// Reads a records file: the header, the complete records, a last line without its end.
+/// Reads a records file: the header, the complete records (each checked, see
+/// [`RackRecord::check`]), a last line without its end. Only a regular file is read, and no
+/// line longer than `echo::MAX_RECORD_LINE`.
 fn read(path: &Path) -> Result<Back, RunError> {
-    let f = File::open(path)
-        .map_err(|e| RunError::input(format!("{}: cannot read: {e}", path.display())))?;
+    let name = crate::echo::path_for_message(path);
+    let f = crate::echo::open_regular(path).map_err(RunError::input)?;
     let mut back = Back {
         header: None,
         records: Vec::new(),
@@ -283,37 +273,31 @@ fn read(path: &Path) -> Result<Back, RunError> {
         valid_len: 0,
     };
     let mut reader = BufReader::new(f);
-    let mut line = String::new();
+    let mut bytes = Vec::new();
     for n in 1.. {
-        line.clear();
-        let len = (&mut reader)
-            .take(MAX_LINE as u64 + 1)
-            .read_line(&mut line)
-            .map_err(|e| RunError::input(format!("{}:{n}: cannot read: {e}", path.display())))?;
-        if len == 0 {
-            break;
+        match crate::echo::read_record_line(&mut reader, &mut bytes, &name, n)
+            .map_err(RunError::input)?
+        {
+            crate::echo::Line::End => break,
+            crate::echo::Line::Partial => {
+                back.partial = Some((n, String::from_utf8_lossy(&bytes).into_owned()));
+                break;
+            }
+            crate::echo::Line::Complete => {}
         }
-        if len > MAX_LINE {
-            return Err(RunError::input(format!(
-                "{}:{n}: a line of more than {MAX_LINE} bytes is no duel record; the file is left as it is",
-                path.display()
-            )));
-        }
-        let Some(text) = line.strip_suffix('\n') else {
-            back.partial = Some((n, line.clone()));
-            break;
+        let what = if n == 1 {
+            "the duel header line"
+        } else {
+            "a rack record"
         };
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|_| RunError::input(format!("{name}:{n}: not {what}: not UTF-8 text")))?
+            .trim_end_matches(['\n', '\r']);
         let bad = |e: serde_json::Error| {
             let msg = e.to_string();
             let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-            let what = if n == 1 {
-                "the duel header line"
-            } else {
-                "a rack record"
-            };
             RunError::input(format!(
-                "{}:{n}:{}: not {what}: {}",
-                path.display(),
+                "{name}:{n}:{}: not {what}: {}",
                 e.column(),
                 crate::echo::cut(&msg)
             ))
@@ -321,9 +305,15 @@ fn read(path: &Path) -> Result<Back, RunError> {
         if n == 1 {
             back.header = Some(serde_json::from_str(text).map_err(bad)?);
         } else {
-            back.records.push(serde_json::from_str(text).map_err(bad)?);
+            let r: RackRecord = serde_json::from_str(text).map_err(bad)?;
+            r.check().map_err(|e| {
+                RunError::input(format!(
+                    "{name}:{n}: a rack record no duel writes: {e}; the file is left as it is"
+                ))
+            })?;
+            back.records.push(r);
         }
-        back.valid_len += len as u64;
+        back.valid_len += bytes.len() as u64;
     }
     Ok(back)
 }
