@@ -232,6 +232,45 @@ impl Table {
             && p.y.abs() <= self.width / 2.0 - reach + 1e-9
     }
 
+    /// Whether a ball can rest with its centre at `p`: on the bed (touching a cushion, or
+    /// pressed into one by at most [`OVERLAP_TOLERANCE`]), or in a pocket's mouth: past a
+    /// cushion's nose line, by at most a radius, only where no nose runs beside it (between the
+    /// jaws of a side pocket, or within a corner mouth's reach of the corner).
+    pub fn rest_place(&self, p: Point) -> bool {
+        if !p.is_finite() {
+            return false;
+        }
+        let reach = self.cushion_reach();
+        let (hl, hw) = (self.length / 2.0, self.width / 2.0);
+        let (bx, by) = (
+            hl - reach + OVERLAP_TOLERANCE,
+            hw - reach + OVERLAP_TOLERANCE,
+        );
+        let (x, y) = (p.x.abs(), p.y.abs());
+        if x <= bx && y <= by {
+            return true;
+        }
+        let r = self.ball_radius;
+        if x > hl + r || y > hw + r {
+            return false;
+        }
+        let corner = self.corner_mouth / std::f64::consts::SQRT_2;
+        let end_gap = y >= hw - corner;
+        let long_gap = x <= self.side_mouth / 2.0 || x >= hl - corner;
+        (x <= bx || end_gap) && (y <= by || long_gap)
+    }
+
+    /// The bed's bounds for a ball's centre, as a message writes them for a refused `p`:
+    /// `|x| <= X, |y| <= Y`, each at the precision that shows how `p` passed it.
+    pub fn bed_bounds(&self, p: Point) -> String {
+        let reach = self.cushion_reach();
+        format!(
+            "|x| <= {}, |y| <= {}",
+            crate::echo::bound(self.length / 2.0 - reach, p.x.abs()),
+            crate::echo::bound(self.width / 2.0 - reach, p.y.abs())
+        )
+    }
+
     /// The kitchen test (5.3, 7.10): a ball centred at `p` is on the bed and behind the head
     /// string. The string itself is not in the kitchen: a ball whose centre is on it is not.
     pub fn in_kitchen(&self, p: Point) -> bool {
@@ -307,6 +346,21 @@ mod tests {
             "overlaps the head cushion"
         );
         assert!(!t.in_kitchen(Point::new(f64::NAN, 0.0)));
+    }
+
+    #[test]
+    fn a_rest_place_is_on_the_bed_or_between_a_pockets_jaws_never_in_a_cushion() {
+        let t = TableSize::EightFoot.spec();
+        let hw = t.width / 2.0;
+        // Round 3, item 5: 2.2 cm past the side cushion's line, 10 cm from the side pocket.
+        assert!(!t.rest_place(Point::new(0.1, 0.6064)));
+        // Touching the cushion; in the side pocket's mouth; in a corner's jaws.
+        assert!(t.rest_place(Point::new(0.1, hw - t.cushion_reach())));
+        assert!(t.rest_place(Point::new(0.02, hw + 0.01)));
+        assert!(t.rest_place(Point::new(t.length / 2.0 + 0.01, hw - 0.03)));
+        // Past the foot cushion in the middle of its nose; beyond a radius past a pocket.
+        assert!(!t.rest_place(Point::new(t.length / 2.0 + 0.005, 0.0)));
+        assert!(!t.rest_place(Point::new(0.0, hw + t.ball_radius + 0.001)));
     }
 
     #[test]

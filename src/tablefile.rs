@@ -40,6 +40,9 @@ pub struct TableFileError {
     pub problem: String,
 }
 
+/// The longest player name a table file or `--players` takes (characters).
+pub const MAX_NAME_CHARS: usize = 40;
+
 impl TableFile {
     /// Checks that the file describes a position the game can play from: balls on the bed and
     /// apart, the object balls those the state has on the table, and a cue ball unless it is in
@@ -48,9 +51,19 @@ impl TableFile {
         self.state.validate().map_err(|e| format!("state: {e}"))?;
         if self.layout.table != self.state.table {
             return Err(format!(
-                "the layout is for a {:?} table, the state for a {:?} table",
-                self.layout.table, self.state.table
+                "the layout is for a {} table, the state for a {} table",
+                self.layout.table.name(),
+                self.state.table.name()
             ));
+        }
+        for (who, name) in ["A", "B"].iter().zip(&self.players) {
+            let n = name.chars().count();
+            if n == 0 || n > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+                return Err(format!(
+                    "players: player {who}'s name `{}` ({n} characters) must be 1 to {MAX_NAME_CHARS} characters with no control characters (as --players takes)",
+                    crate::echo::visible(&name.chars().take(MAX_NAME_CHARS + 10).collect::<String>())
+                ));
+            }
         }
         check_placement(&self.layout, &self.layout.table.spec()).map_err(|e| e.0)?;
         let on_layout = self.layout.object_balls();

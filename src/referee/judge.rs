@@ -252,23 +252,24 @@ impl GameState {
         let bad = |m: String| Err(RulesError::BadFacts(m));
         let on = |b: u8| self.on_table.contains(b);
         let table = self.table.spec();
-        // A centre on the table: within a radius past the cushion lines (a ball pressed into a
-        // cushion, or resting in a pocket's jaws, lies past the playing surface's edge).
-        let r = table.ball_radius;
-        let (hx, hy) = (table.length / 2.0 + r, table.width / 2.0 + r);
-        let on_surface =
-            |p: crate::table::Point| p.is_finite() && p.x.abs() <= hx && p.y.abs() <= hy;
-        let limits = format!(
-            "on the {} table |x| <= {hx:.4} and |y| <= {hy:.4}",
-            self.table.name()
-        );
+        // A rest place: on the bed, or in a pocket's mouth (a ball in the jaws lies past the
+        // cushion line), never sunk into a cushion.
+        let on_surface = |p: crate::table::Point| table.rest_place(p);
+        let limits = |p: crate::table::Point| {
+            format!(
+                "on the {} table a ball rests on the bed, {} (touching a cushion), or in a pocket's mouth",
+                self.table.name(),
+                table.bed_bounds(p)
+            )
+        };
         if let Some(p) = f.cue_ball_start
             && !on_surface(p)
         {
             return bad(format!(
-                "cue_ball_start ({}, {}) is not on the playing surface ({limits})",
+                "cue_ball_start ({}, {}) is not on the playing surface ({})",
                 crate::echo::number(p.x),
-                crate::echo::number(p.y)
+                crate::echo::number(p.y),
+                limits(p)
             ));
         }
         let mut placed = BallSet::EMPTY;
@@ -279,10 +280,11 @@ impl GameState {
             }
             if !on_surface(b.point()) {
                 return bad(format!(
-                    "rest: ball {} at ({}, {}) is not on the playing surface ({limits})",
+                    "rest: ball {} at ({}, {}) is not on the playing surface ({})",
                     b.ball,
                     crate::echo::number(b.x),
-                    crate::echo::number(b.y)
+                    crate::echo::number(b.y),
+                    limits(b.point())
                 ));
             }
             if b.ball == CUE {

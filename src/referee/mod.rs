@@ -23,3 +23,17 @@ pub use state::{
     BallSet, BreakOrder, ChoiceReason, CueBall, FoulCount, GameState, Phase, PlayerId, Rules,
     TableChoice,
 };
+
+/// Every rule number a ruling or a teaching text may cite: the seed's general rules (1.x), its
+/// Ten Ball section (5.x) and fouls (7.x; the seed has no 7.11), and the WPA definitions the
+/// rules page cites (8.1 rail, 8.4 driven to a rail, 8.5 driven off the table).
+pub const RULE_NUMBERS: [&str; 35] = [
+    "1.2", "1.4", "1.5", "1.6", "1.12", "5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.7", "5.8",
+    "5.9", "5.10", "5.11", "5.12", "7.1", "7.2", "7.3", "7.4", "7.5", "7.6", "7.7", "7.8", "7.9",
+    "7.10", "7.12", "7.13", "7.14", "7.15", "7.16", "8.1", "8.4", "8.5",
+];
+
+/// Whether `rule` is one of [`RULE_NUMBERS`].
+pub fn is_rule_number(rule: &str) -> bool {
+    RULE_NUMBERS.contains(&rule)
+}

@@ -249,6 +249,29 @@ pub struct Run {
     pub stopped: Option<String>,
 }
 
+/// Every rule a scenario names (what it teaches, what each step expects) must exist.
+fn check_rule_numbers(name: &str, s: &Scenario) -> Result<(), ScenarioError> {
+    let unknown = |where_: String, rule: &str| {
+        ScenarioError(format!(
+            "{name}: {where_}: `{}` is no rule of the seed (rules are {})",
+            crate::echo::cut(&crate::echo::visible(rule)),
+            crate::referee::RULE_NUMBERS.join(", ")
+        ))
+    };
+    if let Some(r) = s.rules.iter().find(|r| !crate::referee::is_rule_number(r)) {
+        return Err(unknown("rules".into(), r));
+    }
+    for (i, st) in s.steps.iter().enumerate() {
+        let named = st.expect.rule.iter().chain(st.expect.fouls.iter().flatten());
+        for r in named {
+            if !crate::referee::is_rule_number(r) {
+                return Err(unknown(format!("step {}: expect", i + 1), r));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Why a scenario file cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -275,6 +298,7 @@ impl Scenario {
                 ))
             })?;
         }
+        check_rule_numbers(name, &s)?;
         if s.steps.len() > MAX_STEPS {
             return Err(ScenarioError(format!(
                 "{name}: {} steps; a scenario holds at most {MAX_STEPS}",

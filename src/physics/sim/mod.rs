@@ -500,12 +500,11 @@ pub fn check_placement(layout: &Layout, table: &Table) -> Result<(), LayoutError
         }
         if !table.on_bed(p.at) {
             return err(format!(
-                "balls[{i}]: ball {} at ({}, {}) is not on the playing surface (|x| <= {:.4}, |y| <= {:.4})",
+                "balls[{i}]: ball {} at ({}, {}) is not on the playing surface ({})",
                 p.ball,
                 crate::echo::number(p.at.x),
                 crate::echo::number(p.at.y),
-                table.length / 2.0 - table.cushion_reach(),
-                table.width / 2.0 - table.cushion_reach()
+                table.bed_bounds(p.at)
             ));
         }
         for (j, q) in layout.balls[..i].iter().enumerate() {
