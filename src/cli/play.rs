@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use super::{CliError, parse_json, read_input};
+use super::{CliError, read_input};
 use crate::game::{CameraView, GameOptions, Mode, Quality, Script, ScriptStep, options_from_file};
 use crate::table::TableSize;
 use crate::tablefile::TableFile;
@@ -125,6 +125,12 @@ fn parse_window(s: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
+/// A player's name as a table file takes it: 1 to 40 characters, none a control character.
+fn name_fits(name: &str) -> bool {
+    let n = name.chars().count();
+    (1..=crate::tablefile::MAX_NAME_CHARS).contains(&n) && !name.chars().any(char::is_control)
+}
+
 /// The game's start-up options from the arguments.
 pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
     let computer = match &args.opponent {
@@ -161,12 +167,12 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
     if let Some(names) = &args.players {
         let parts: Vec<&str> = names.split(',').map(str::trim).collect();
         match parts.as_slice() {
-            [a, b] if !a.is_empty() && !b.is_empty() && a.len() <= 40 && b.len() <= 40 => {
+            [a, b] if [a, b].iter().all(|n| name_fits(n)) => {
                 opts.players = [a.to_string(), b.to_string()];
             }
             _ => {
                 return Err(CliError::input(
-                    "--players: give two names of up to 40 characters, separated by a comma",
+                    "--players: give two names of 1 to 40 characters (no control characters), separated by a comma",
                 ));
             }
         }
@@ -188,13 +194,17 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
         opts.window = w;
     }
     let mut steps = Vec::new();
+    let mut labels = Vec::new();
     if let Some(c) = args.camera {
         steps.push(ScriptStep::Camera(c));
+        labels.push("--camera".to_string());
     }
     if let Some(path) = &args.script {
         let (name, text) = read_input(Some(path))?;
-        let script: Script = parse_json(&name, &text)?;
+        let table = opts.table.spec();
+        let script = Script::parse(&name, &text, &table).map_err(CliError::input)?;
         steps.extend(script.steps);
+        labels.extend(script.labels);
     }
     if let Some(out) = &args.screenshot {
         steps.extend([
@@ -205,6 +215,12 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
         ]);
     }
     if let Some(n) = args.measure_fps {
+        let most = crate::game::MAX_STEP_FRAMES;
+        if !(1..=most).contains(&n) {
+            return Err(CliError::input(format!(
+                "--measure-fps {n}: from 1 to {most} frames"
+            )));
+        }
         steps.extend([
             ScriptStep::Wait(60),
             ScriptStep::MeasureFps(n),
@@ -213,7 +229,7 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
     }
     check_pictures(&steps)?;
     if !steps.is_empty() {
-        opts.script = Some(Script { steps });
+        opts.script = Some(Script { steps, labels });
     }
     Ok(opts)
 }

@@ -198,18 +198,33 @@ pub fn key_name(key: KeyCode) -> String {
     }
 }
 
-/// A key from its script name: bevy's `KeyCode` name (`KeyH`, `Space`, `ArrowLeft`, `F5`),
-/// for every key the game reads.
-pub fn key_from_name(name: &str) -> Option<KeyCode> {
+/// Every key the game reads.
+fn keys_read() -> impl Iterator<Item = KeyCode> {
     let game = BINDINGS.iter().map(|b| b.key);
     let setup = SETUP_BALL_KEYS.iter().map(|&(k, _)| k);
     let more = SETUP_REMOVE_KEYS
         .iter()
         .copied()
         .chain([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    game.chain(setup)
-        .chain(more)
-        .find(|k| format!("{k:?}") == name)
+    game.chain(setup).chain(more)
+}
+
+/// A key from its script name: bevy's `KeyCode` name (`KeyH`, `Space`, `ArrowLeft`, `F5`),
+/// for every key the game reads.
+pub fn key_from_name(name: &str) -> Option<KeyCode> {
+    keys_read().find(|k| format!("{k:?}") == name)
+}
+
+/// The script names of every key the game reads, each once, for messages.
+pub fn key_names() -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for k in keys_read() {
+        let n = format!("{k:?}");
+        if !names.contains(&n) {
+            names.push(n);
+        }
+    }
+    names
 }
 
 /// Whether a key for `control` was pressed this frame.

@@ -44,7 +44,7 @@ pub use lesson::{Lesson, Library, Markers, NextStep, OpenScenario};
 pub use opponent::PAUSE as OPPONENT_PAUSE;
 pub use playback::{BallPoses, Playback, PlaybackDone, ShotSound, SoundKind};
 pub use scene::{Quality, world as scene_world};
-pub use script::{Script, ScriptStep, picture_map_path};
+pub use script::{MAX_STEP_FRAMES, Script, ScriptStep, not_due, picture_map_path};
 pub use session::{GameAction, Match, Mode, Snapshot};
 pub use tracking::{AidLevel, Aids, Prediction, Tracking};
 

@@ -84,6 +84,132 @@ pub enum ScriptStep {
 #[serde(deny_unknown_fields)]
 pub struct Script {
     pub steps: Vec<ScriptStep>,
+    /// Where each step came from, for messages ("FILE: step 3"); empty for steps the game's
+    /// options added.
+    #[serde(skip)]
+    pub labels: Vec<String>,
+}
+
+/// The most frames one step waits or counts (`wait`, `wait_rack_won`, `measure_fps`): about
+/// five minutes at 60 frames a second, so that no script can hang the game.
+pub const MAX_STEP_FRAMES: u32 = 20_000;
+
+/// The most steps one script holds.
+pub const MAX_SCRIPT_STEPS: usize = 10_000;
+
+/// The steps a script may hold, for messages.
+const STEP_NAMES: &str = "wait, wait_rest, wait_rack_won, stroke, call_ball, call_pocket, call_safety, call_push_out, place, shoot, continue, choose, key, point_at, mouse_down, mouse_up, mouse_move, camera, look, screenshot, measure_fps, exit";
+
+impl Script {
+    /// Reads a script: each step read and checked on its own against the table it will play
+    /// on, so that a problem is refused with the file, the step number and what is allowed
+    /// (a stroke past its bounds, an off-table place, a ball that does not exist, an unknown
+    /// key, a wait without its frames), never played some other way or ignored.
+    pub fn parse(name: &str, text: &str, table: &crate::table::Table) -> Result<Script, String> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Raw {
+            steps: Vec<serde_json::Value>,
+        }
+        let raw: Raw = serde_json::from_str(text)
+            .map_err(|e| format!("{name}:{}", crate::echo::json_problem(&e)))?;
+        if raw.steps.len() > MAX_SCRIPT_STEPS {
+            return Err(format!(
+                "{name}: {} steps; a script holds at most {MAX_SCRIPT_STEPS}",
+                raw.steps.len()
+            ));
+        }
+        let mut script = Script {
+            steps: Vec::with_capacity(raw.steps.len()),
+            labels: Vec::with_capacity(raw.steps.len()),
+        };
+        for (i, value) in raw.steps.into_iter().enumerate() {
+            let label = format!("{name}: step {}", i + 1);
+            let step = read_step(value).map_err(|e| format!("{label}: {e}"))?;
+            check_step(&step, table).map_err(|e| format!("{label}: {e}"))?;
+            script.steps.push(step);
+            script.labels.push(label);
+        }
+        Ok(script)
+    }
+}
+
+/// One step from its JSON, with a word on the form when it is wrong.
+fn read_step(value: serde_json::Value) -> Result<ScriptStep, String> {
+    let bare = value.as_str().map(str::to_string);
+    serde_json::from_value(value).map_err(|e| {
+        let msg = crate::echo::cut(&e.to_string());
+        match bare.as_deref() {
+            Some(w @ ("wait" | "wait_rack_won" | "measure_fps")) => {
+                format!("`{w}` takes a number of frames: {{\"{w}\": 60}}")
+            }
+            Some(w) if msg.contains("unit variant") => {
+                format!("`{}` takes a value: {{\"{w}\": ...}} (see the guide)", crate::echo::visible(w))
+            }
+            Some(w) if msg.contains("unknown variant") => {
+                format!("`{}` is no step; steps are {STEP_NAMES}", crate::echo::cut(&crate::echo::visible(w)))
+            }
+            _ => format!("{msg}; steps are {STEP_NAMES}"),
+        }
+    })
+}
+
+/// What a step may ask, checked before the window opens.
+fn check_step(step: &ScriptStep, table: &crate::table::Table) -> Result<(), String> {
+    let frames = |what: &str, n: u32| {
+        if n > MAX_STEP_FRAMES {
+            Err(format!(
+                "{what} {n} frames; a step waits or counts at most {MAX_STEP_FRAMES}"
+            ))
+        } else {
+            Ok(())
+        }
+    };
+    let on_table = |what: &str, p: &Point, ok: bool| {
+        if ok {
+            Ok(())
+        } else {
+            Err(format!(
+                "{what} ({}, {}) is not on the table ({})",
+                crate::echo::number(p.x),
+                crate::echo::number(p.y),
+                table.bed_bounds(*p)
+            ))
+        }
+    };
+    match step {
+        ScriptStep::Wait(n) => frames("wait", *n),
+        ScriptStep::WaitRackWon(n) => frames("wait_rack_won", *n),
+        ScriptStep::MeasureFps(n) => frames("measure_fps", *n),
+        ScriptStep::Stroke(s) => s.validate().map_err(|e| format!("stroke: {e}")),
+        ScriptStep::CallBall(b) if !(1..=10).contains(b) => Err(format!(
+            "call_ball {b}: the object balls are 1 to 10"
+        )),
+        ScriptStep::Place(p) => on_table("place", p, table.on_bed(*p)),
+        ScriptStep::Look {
+            pitch_deg, distance, yaw_deg, ..
+        } if !(yaw_deg.is_finite()
+            && (0.0..=90.0).contains(pitch_deg)
+            && (0.1..=20.0).contains(distance)) =>
+        {
+            Err("look: pitch_deg is 0 to 90, distance 0.1 to 20 m, yaw_deg a number".into())
+        }
+        ScriptStep::PointAt(p) | ScriptStep::Look { at: p, .. } => {
+            let near = p.is_finite()
+                && p.x.abs() <= table.length / 2.0 + 0.3
+                && p.y.abs() <= table.width / 2.0 + 0.3;
+            on_table("point_at / look at", p, near)
+        }
+        ScriptStep::MouseMove(dx) if !(dx.is_finite() && dx.abs() <= 10_000.0) => {
+            Err(format!("mouse_move {dx}: at most 10000 pixels"))
+        }
+        ScriptStep::Key(name) if super::keymap::key_from_name(name).is_none() => Err(format!(
+            "key `{}`: not a key the game uses ({})",
+            crate::echo::cut(&crate::echo::visible(name)),
+            super::keymap::key_names().join(", ")
+        )),
+        _ => Ok(()),
+    }
 }
 
 impl<'de> Deserialize<'de> for CameraView {
@@ -137,6 +263,7 @@ pub struct PictureMap {
 #[derive(Resource)]
 struct Runner {
     steps: Vec<ScriptStep>,
+    labels: Vec<String>,
     next: usize,
     wait: u32,
     released: Option<KeyCode>,
@@ -160,6 +287,7 @@ pub(super) fn plugin(app: &mut App, script: Option<Script>) {
     };
     app.insert_resource(Runner {
         steps: script.steps,
+        labels: script.labels,
         next: 0,
         wait: 0,
         released: None,
@@ -309,6 +437,7 @@ fn take_step(
     let mut act = |a: GameAction| {
         hands.actions.write(a);
     };
+    let step_now = step.clone();
     match step {
         ScriptStep::Wait(n) => runner.wait = n,
         ScriptStep::WaitRest => {
@@ -329,13 +458,16 @@ fn take_step(
         ScriptStep::Place(p) => act(GameAction::PlaceCueBall(p)),
         ScriptStep::Shoot => act(GameAction::Shoot),
         ScriptStep::Continue => act(GameAction::Continue),
-        ScriptStep::Choose(c) => act(GameAction::Choose(c)),
+        ScriptStep::Choose(c) => match not_due(&step_now, &seen.m.state) {
+            None => act(GameAction::Choose(c)),
+            Some(why) => refuse(runner, hands, why),
+        },
         ScriptStep::Key(name) => match super::keymap::key_from_name(&name) {
             Some(k) => {
                 hands.keys.press(k);
                 runner.released = Some(k);
             }
-            None => warn!("script: unknown key {name:?}"),
+            None => refuse(runner, hands, "key: not a key the game uses"),
         },
         ScriptStep::PointAt(p) => match (pixel_of(seen, p), hands.windows.single_mut()) {
             (Some(px), Ok(mut w)) => {
@@ -378,6 +510,32 @@ fn take_step(
             hands.exit.write(AppExit::Success);
         }
     }
+}
+
+/// Why `step` cannot be taken in `state`, for the steps that depend on it (`choose` only when
+/// a choice is due); `None` when it can. A step that cannot be taken stops the script.
+pub fn not_due(step: &ScriptStep, state: &crate::referee::GameState) -> Option<&'static str> {
+    match step {
+        ScriptStep::Choose(_)
+            if !matches!(state.phase, crate::referee::Phase::Choice { .. }) =>
+        {
+            Some(
+                "choose: no choice is due now (a choice comes after a push out, 5.4, or a ball made on a safety or a missed call, 5.6, 5.7)",
+            )
+        }
+        _ => None,
+    }
+}
+
+/// Stops the game on a step that cannot be taken now: the file and step said, exit code 2.
+fn refuse(runner: &Runner, hands: &mut Hands, why: &str) {
+    let label = runner
+        .labels
+        .get(runner.next - 1)
+        .cloned()
+        .unwrap_or_else(|| format!("script step {}", runner.next));
+    crate::cli::warn(&format!("{label}: {why}"));
+    hands.exit.write(AppExit::from_code(2));
 }
 
 /// Holds the script at this step until a rack is won (the score changes) or `most` frames.
