@@ -324,8 +324,11 @@ fn the_sweep_writes_csv_and_heatmaps() {
     ]));
     assert!(text.contains("legal"), "{text}");
     let rows = std::fs::read_to_string(&csv).unwrap();
-    assert!(rows.starts_with("x,y,speed,breaks,legal_share"));
-    assert_eq!(rows.lines().count(), 3);
+    // The inputs' comment line, the columns, a row per place.
+    let mut lines = rows.lines();
+    assert!(lines.next().unwrap().starts_with("# tenball_sweep {"), "{rows}");
+    assert!(lines.next().unwrap().starts_with("x,y,speed,breaks,legal_share"));
+    assert_eq!(rows.lines().count(), 4);
     for name in [
         "map-legal.png",
         "map-legal.svg",

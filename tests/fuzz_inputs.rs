@@ -1,8 +1,9 @@
-//! Mutated inputs for `tenball judge`, `tenball shot` and the table file: valid examples with
-//! values replaced by extremes, keys dropped or added, arrays grown, text cut short. Every one
-//! must give a result or a clean error (short, naming the input), never a panic, and a shot
-//! must end in bounded time. The counts here are kept small for the suite; set
-//! `TENBALL_FUZZ_SCALE` (a multiplier) for a longer run.
+//! Mutated inputs for `tenball judge`, `tenball shot`, the table file, scenarios, game scripts,
+//! duel and breaks records files (resumed and merged), and `breaks sweep`'s options: valid
+//! examples with values replaced by extremes, keys dropped or added, arrays grown, text cut
+//! short. Every one must give a result or a clean error (short, naming the input), never a
+//! panic, and a shot must end in bounded time. The counts here are kept small for the suite;
+//! set `TENBALL_FUZZ_SCALE` (a multiplier) for a longer run.
 
 use std::time::{Duration, Instant};
 
@@ -307,7 +308,8 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(300), ..ProptestConfig::default() })]
 
-    /// Game scripts: parsed as `tenball play --script` parses them; never a panic.
+    /// Game scripts: read as `tenball play --script` reads them (each step checked against the
+    /// table); a clean error naming the file, never a panic.
     #[test]
     fn game_scripts_never_panic(
         muts in prop::collection::vec(mutation(), 1..6),
@@ -318,9 +320,190 @@ proptest! {
             "mouse_up", {"stroke": {"aim_deg": 3.0, "speed": 2.0}}, {"call_ball": 1},
             {"call_pocket": "foot_left"}, {"key": "Space"}, "wait_rest", {"camera": "overhead"},
             {"look": {"at": {"x": 0.0, "y": 0.0}, "yaw_deg": 0.0, "pitch_deg": 60.0, "distance": 2.0}},
+            {"place": {"x": -0.8, "y": 0.1}}, {"choose": "play_table"}, {"measure_fps": 10},
             {"screenshot": "x.png"}, "exit"
         ]});
         let text = mutate(&script, &muts, cut);
-        let _ = serde_json::from_str::<tenball::game::Script>(&text);
+        let table = tenball::table::TableSize::NineFoot.spec();
+        if let Err(e) = tenball::game::Script::parse("script.json", &text, &table) {
+            clean(&e, "script.json");
+        }
+    }
+}
+
+/// A scratch file for one fuzz case, removed when dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(what: &str, ext: &str) -> Scratch {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static N: AtomicU64 = AtomicU64::new(0);
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        Scratch(std::env::temp_dir().join(format!(
+            "tenball-fuzz-{}-{what}-{n}.{ext}",
+            std::process::id()
+        )))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Lines of JSON values as a records file holds them.
+fn lines_of(v: &Value, cut: f64) -> String {
+    let text: String = match v {
+        Value::Array(items) => items.iter().map(|i| i.to_string() + "\n").collect(),
+        other => other.to_string(),
+    };
+    if cut < 1.0 {
+        let mut end = (text.len() as f64 * cut) as usize;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        text[..end].to_string()
+    } else {
+        text
+    }
+}
+
+/// A duel's records file (its header and two greedy racks) as JSON values, made once.
+fn duel_seed() -> &'static (tenball::computer::duel::DuelSpec, Value) {
+    static SEED: std::sync::OnceLock<(tenball::computer::duel::DuelSpec, Value)> =
+        std::sync::OnceLock::new();
+    SEED.get_or_init(|| {
+        use tenball::computer::duel::{DuelSpec, play_rack};
+        let spec = DuelSpec {
+            a: tenball::computer::Level::parse("greedy").unwrap(),
+            b: tenball::computer::Level::parse("greedy").unwrap(),
+            seed: 3,
+            table: tenball::table::TableSize::NineFoot,
+            rack: tenball::referee::Tightness::default(),
+        };
+        let mut lines = vec![json!({"tenball_duel": spec, "racks": 3})];
+        for i in 0..2 {
+            lines.push(serde_json::to_value(play_rack(&spec, i).unwrap()).unwrap());
+        }
+        (spec, Value::Array(lines))
+    })
+}
+
+/// A breaks records file (its header and three breaks) as JSON values, made once.
+fn breaks_seed() -> &'static (tenball::batch::BreakSpec, Value) {
+    static SEED: std::sync::OnceLock<(tenball::batch::BreakSpec, Value)> =
+        std::sync::OnceLock::new();
+    SEED.get_or_init(|| {
+        use tenball::batch::records::{Format, RunInputs, header};
+        let spec = tenball::batch::BreakSpec::default();
+        let inputs = RunInputs { spec, shard: [0, 1], count: 4 };
+        let head: Value =
+            serde_json::from_slice(&header(Format::Jsonl, &inputs)).unwrap();
+        let mut lines = vec![head];
+        for i in 0..3 {
+            lines.push(serde_json::to_value(tenball::batch::run_break(&spec, i).unwrap()).unwrap());
+        }
+        (spec, Value::Array(lines))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(150), ..ProptestConfig::default() })]
+
+    /// Duel records files, resumed: taken (the records as a duel writes them) or refused with
+    /// a clean error naming the file; never a panic.
+    #[test]
+    fn duel_files_never_panic(
+        muts in prop::collection::vec(mutation(), 1..5),
+        cut in prop_oneof![4 => Just(2.0), 1 => 0.0..1.0f64],
+    ) {
+        let (spec, seed) = duel_seed();
+        let mutated: Value = serde_json::from_str(&mutate(seed, &muts, 2.0)).unwrap_or(Value::Null);
+        let text = lines_of(&mutated, cut);
+        let f = Scratch::new("duel", "jsonl");
+        std::fs::write(&f.0, &text).unwrap();
+        match tenball::computer::duel_run::DuelRun::open_or_resume(*spec, 3, Some(&f.0), true, &mut |_| {}) {
+            Ok(run) => prop_assert!(run.records().iter().all(|r| r.check().is_ok())),
+            Err(e) => {
+                clean(&e.message, &f.0.display().to_string());
+                prop_assert_eq!(e.code, 2);
+            }
+        }
+    }
+
+    /// Breaks records files, merged and resumed: a tally, or a clean error naming the file;
+    /// never a panic.
+    #[test]
+    fn breaks_files_never_panic(
+        muts in prop::collection::vec(mutation(), 1..5),
+        cut in prop_oneof![4 => Just(2.0), 1 => 0.0..1.0f64],
+        as_csv in prop_oneof![3 => Just(false), 1 => Just(true)],
+    ) {
+        let (spec, seed) = breaks_seed();
+        let mutated: Value = serde_json::from_str(&mutate(seed, &muts, 2.0)).unwrap_or(Value::Null);
+        let f = Scratch::new("breaks", if as_csv { "csv" } else { "jsonl" });
+        std::fs::write(&f.0, lines_of(&mutated, cut)).unwrap();
+        let name = f.0.display().to_string();
+        match tenball::batch::merge(&[f.0.clone()], None, true, &mut |_| {}) {
+            Ok(t) => prop_assert!(t.breaks <= 4),
+            Err(e) => { clean(&e.message, &name); prop_assert_eq!(e.code, 2); }
+        }
+        let shard = tenball::batch::Shard::whole(4);
+        match tenball::batch::BatchRun::open_or_resume(*spec, shard, Some(&f.0), true, &mut |_| {}) {
+            Ok(run) => prop_assert!(run.done() <= 4),
+            Err(e) => { clean(&e.message, &name); prop_assert_eq!(e.code, 2); }
+        }
+    }
+}
+
+/// Hostile values for each of `breaks sweep`'s options (none that would make a long sweep).
+fn sweep_option() -> impl Strategy<Value = Vec<String>> {
+    let grids = ["1x1", "2x1", "0x3", "51x1", "x", "-1x2", "1x", "99999999999999999999x1", "1x1x1", "\u{1b}[2J", "1 x 1", ""];
+    let speeds = ["9", "9,10", "nan", "-1", "0", "1e308", "inf", "", "20.000001", ",", "9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9"];
+    let counts = ["1", "2", "0", "-1", "18446744073709551616", "1000001", "one"];
+    let outs = ["new.csv", "nodir/o.csv", "x.png", "exists.csv", "dangling.csv", "/proc/x.csv", "noext", ".csv"];
+    let rest = ["", "--no-noise", "--rack tight", "--rack 9", "--table 7ft", "--table 6ft", "--cue 0,0", "--elevation 95", "--threads 0", "--seed -3"];
+    (0..grids.len(), 0..speeds.len(), 0..counts.len(), 0..outs.len(), 0..rest.len()).prop_map(
+        move |(g, sp, c, o, r)| {
+            let mut args: Vec<String> = vec!["breaks".into(), "sweep".into(), "--grid".into(), grids[g].into(),
+                "--speeds".into(), speeds[sp].into(), "--count".into(), counts[c].into(), "--out".into(), outs[o].into()];
+            args.extend(rest[r].split_whitespace().map(str::to_string));
+            args
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(40), ..ProptestConfig::default() })]
+
+    /// `breaks sweep` with hostile options, through the binary in a folder of its own: done
+    /// (exit 0) or refused (exit 2) with short lines, never a panic, never writing over a file.
+    #[test]
+    fn sweep_options_never_panic(args in sweep_option()) {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static N: AtomicU64 = AtomicU64::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "tenball-fuzz-sweep-{}-{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("exists.csv"), "mine").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink("/nowhere/z", dir.join("dangling.csv")).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tenball"))
+            .args(&args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        prop_assert!(matches!(out.status.code(), Some(0) | Some(2)), "{args:?}: {err}");
+        prop_assert!(!err.contains("panicked"), "{args:?}: {err}");
+        prop_assert!(err.lines().all(|l| l.len() <= 320), "{args:?}: {err}");
+        prop_assert_eq!(std::fs::read_to_string(dir.join("exists.csv")).unwrap(), "mine");
+        let partial = std::fs::read_dir(&dir).unwrap().any(|e| {
+            e.unwrap().file_name().to_string_lossy().contains("partial")
+        });
+        prop_assert!(!partial, "{args:?}: a temporary file was left");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -207,7 +207,7 @@ fn the_sweep_never_writes_over_a_heatmap() {
         "",
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("s-legal.png: exists"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("s-legal.png exists"));
     assert_eq!(std::fs::read_to_string(&png).unwrap(), "my picture");
     assert!(!csv.exists());
     std::fs::remove_dir_all(&dir).unwrap();

@@ -203,7 +203,8 @@ fn judge_json(v: serde_json::Value) -> std::process::Output {
 
 /// Item 7: the facts' limits printed were not the ones applied, and the table the state names
 /// decides them. A rest place a little past an 8 ft table's limit is refused there and taken
-/// on a 9 ft table; the message gives the limit applied.
+/// on a 9 ft table; the message gives the limit applied (since round 3, item 5, a rest place
+/// is on the bed, touching a cushion at most, or in a pocket's mouth).
 #[test]
 fn item_7_the_facts_check_uses_the_states_table_and_prints_its_limits() {
     let input = |table: &str| {
@@ -212,15 +213,15 @@ fn item_7_the_facts_check_uses_the_states_table_and_prints_its_limits() {
             "call": {"type": "break"},
             "facts": {"first_contact": 1, "rail_contacts": [{"ball": 4, "rail": "foot"}],
                       "cue_ball": {"fate": "on_table"},
-                      "rest": [{"ball": 1, "x": 0.2, "y": 0.62}]}
+                      "rest": [{"ball": 1, "x": 0.2, "y": 0.60}]}
         })
     };
     let eight = judge_json(input("8ft"));
     assert_eq!(eight.status.code(), Some(2));
     let err = stderr(&eight);
-    // 46 in / 2 + a radius: 0.6128 m.
+    // 46 in / 2 less the cushion's reach: 0.5567 m.
     assert!(
-        err.contains("8ft table") && err.contains("|y| <= 0.6128"),
+        err.contains("8ft table") && err.contains("|y| <= 0.5567"),
         "{err}"
     );
     assert!(judge_json(input("9ft")).status.success());
