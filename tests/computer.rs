@@ -11,6 +11,7 @@ use rand::rngs::StdRng;
 use tenball::computer::duel::{DuelSpec, play_rack};
 use tenball::computer::{Decision, Level, decide};
 use tenball::referee::{Call, Tightness};
+use tenball::batch::Shard;
 use tenball::table::{Pocket, TableSize};
 
 fn spec(a: Level, b: Level) -> DuelSpec {
@@ -237,7 +238,7 @@ fn a_duel_stopped_and_resumed_writes_what_an_unstopped_one_writes() {
         .unwrap();
     let quiet = &mut |_: String| {};
     let mut play = |path: &std::path::Path, resume: bool, stop_after: Option<u64>| {
-        let mut run = DuelRun::open_or_resume(spec, 10, Some(path), resume, quiet).unwrap();
+        let mut run = DuelRun::open_or_resume(spec, Shard::whole(10), Some(path), resume, quiet).unwrap();
         let played = std::cell::Cell::new(0);
         let stop = || stop_after.is_some_and(|n| played.get() >= n);
         run.run(&pool, &stop, &mut |n| played.set(played.get() + n))
@@ -265,12 +266,12 @@ fn a_duel_stopped_and_resumed_writes_what_an_unstopped_one_writes() {
     let mut other = text[..text.len() - 40].to_vec();
     other.extend_from_slice(b"my notes");
     std::fs::write(&foreign, &other).unwrap();
-    let err = DuelRun::open_or_resume(spec, 10, Some(&foreign), true, quiet)
+    let err = DuelRun::open_or_resume(spec, Shard::whole(10), Some(&foreign), true, quiet)
         .err()
         .unwrap();
     assert!(err.message.contains("left as it is"), "{}", err.message);
     assert_eq!(std::fs::read(&foreign).unwrap(), other);
-    let err = DuelRun::open_or_resume(spec, 12, Some(&whole), true, quiet)
+    let err = DuelRun::open_or_resume(spec, Shard::whole(12), Some(&whole), true, quiet)
         .err()
         .unwrap();
     assert!(
@@ -278,14 +279,14 @@ fn a_duel_stopped_and_resumed_writes_what_an_unstopped_one_writes() {
         "{}",
         err.message
     );
-    let err = DuelRun::open_or_resume(spec, 10, Some(&whole), false, quiet)
+    let err = DuelRun::open_or_resume(spec, Shard::whole(10), Some(&whole), false, quiet)
         .err()
         .unwrap();
     assert!(err.message.contains("--resume"), "{}", err.message);
     // A file with one endless line is refused after 64 KiB of it, not read whole.
     let endless = dir.join("endless.jsonl");
     std::fs::write(&endless, vec![b'x'; 1 << 20]).unwrap();
-    let err = DuelRun::open_or_resume(spec, 10, Some(&endless), true, quiet)
+    let err = DuelRun::open_or_resume(spec, Shard::whole(10), Some(&endless), true, quiet)
         .err()
         .unwrap();
     assert!(
@@ -293,5 +294,51 @@ fn a_duel_stopped_and_resumed_writes_what_an_unstopped_one_writes() {
         "{}",
         err.message
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn duel_shards_merge_to_the_racks_and_summary_of_one_run() {
+    use tenball::computer::duel::summarize;
+    use tenball::computer::duel_run::{DuelRun, merge};
+    let dir = std::env::temp_dir().join(format!("tenball-duel-shards-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = spec(Level::Greedy, Level::Level(1));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let quiet = &mut |_: String| {};
+    let mut whole = DuelRun::open_or_resume(spec, Shard::whole(7), None, false, quiet).unwrap();
+    assert!(whole.run(&pool, &|| false, &mut |_| {}).unwrap());
+    let files: Vec<_> = (0..3).map(|k| dir.join(format!("d-{k}.jsonl"))).collect();
+    // The shards given out of order: the merge puts the racks back in order.
+    for k in [2u64, 0] {
+        let shard = Shard { k, n: 3, count: 7 };
+        let mut run =
+            DuelRun::open_or_resume(spec, shard, Some(&files[k as usize]), false, quiet).unwrap();
+        assert!(run.run(&pool, &|| false, &mut |_| {}).unwrap());
+    }
+    let err = merge(&files[..1], false, quiet).err().unwrap();
+    assert!(err.message.contains("2 of the 3 shards are missing"), "{}", err.message);
+    let mut said = Vec::new();
+    let partial = merge(&[files[2].clone(), files[0].clone()], true, &mut |m| said.push(m)).unwrap();
+    assert_eq!(partial.records.len(), 5);
+    assert!(said[0].contains("1 of the 3 shards is missing: 1"), "{said:?}");
+    let mut run = DuelRun::open_or_resume(spec, Shard { k: 1, n: 3, count: 7 }, Some(&files[1]), false, quiet).unwrap();
+    assert!(run.run(&pool, &|| false, &mut |_| {}).unwrap());
+    let merged = merge(&[files[2].clone(), files[0].clone(), files[1].clone()], false, quiet).unwrap();
+    assert_eq!(merged.records, whole.records());
+    let one = serde_json::to_string(&summarize(&spec, whole.records(), Some(2))).unwrap();
+    let shards = serde_json::to_string(&summarize(&merged.spec, &merged.records, Some(2))).unwrap();
+    assert_eq!(one, shards);
+    // A shard of another duel is refused.
+    let other = dir.join("other.jsonl");
+    let spec2 = DuelSpec { seed: 99, ..spec };
+    let mut run = DuelRun::open_or_resume(spec2, Shard { k: 1, n: 3, count: 7 }, Some(&other), false, quiet).unwrap();
+    assert!(run.run(&pool, &|| false, &mut |_| {}).unwrap());
+    let err = merge(&[files[0].clone(), other], false, quiet).err().unwrap();
+    assert!(err.message.contains("--seed 99"), "{}", err.message);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -423,7 +423,7 @@ proptest! {
         let text = lines_of(&mutated, cut);
         let f = Scratch::new("duel", "jsonl");
         std::fs::write(&f.0, &text).unwrap();
-        match tenball::computer::duel_run::DuelRun::open_or_resume(*spec, 3, Some(&f.0), true, &mut |_| {}) {
+        match tenball::computer::duel_run::DuelRun::open_or_resume(*spec, tenball::batch::Shard::whole(3), Some(&f.0), true, &mut |_| {}) {
             Ok(run) => prop_assert!(run.records().iter().all(|r| r.check().is_ok())),
             Err(e) => {
                 clean(&e.message, &f.0.display().to_string());

@@ -102,7 +102,7 @@ fn parse_cue(cue: Option<&str>, table: TableSize) -> Result<CuePlace, CliError> 
 }
 
 /// `K/N` with N >= 1 and K < N.
-fn parse_shard(s: &str) -> Result<(u64, u64), CliError> {
+pub(super) fn parse_shard(s: &str) -> Result<(u64, u64), CliError> {
     let bad = |why: &str| CliError::input(format!("--shard `{s}`: {why}"));
     let (k, n) = s
         .split_once('/')

@@ -1,5 +1,6 @@
 //! `tenball duel`: racks between two computer players on every core; the records (JSON lines,
-//! a header line with the inputs first, written as racks finish, resumable) and a summary.
+//! a header line with the inputs first, written as racks finish, resumable, shardable) and a
+//! summary; `duel merge` puts shards back together.
 
 use std::path::PathBuf;
 
@@ -17,14 +18,17 @@ use crate::table::TableSize;
 pub const MAX_RACKS: u64 = 100_000;
 
 #[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct DuelArgs {
+    #[command(subcommand)]
+    pub command: Option<DuelCommand>,
     /// Player A's level: 1 (a beginner) to 5 (the best), or greedy (the easiest cut, no
     /// position, no safeties).
-    #[arg(long, value_parser = Level::parse)]
-    pub a: Level,
+    #[arg(long, value_parser = Level::parse, required = true)]
+    pub a: Option<Level>,
     /// Player B's level.
-    #[arg(long, value_parser = Level::parse)]
-    pub b: Level,
+    #[arg(long, value_parser = Level::parse, required = true)]
+    pub b: Option<Level>,
     /// Racks to play; A breaks the even ones, B the odd ones.
     #[arg(long, default_value_t = 100)]
     pub racks: u64,
@@ -50,29 +54,93 @@ pub struct DuelArgs {
     /// Complete an interrupted run's --out file (the same inputs): the racks in it are kept.
     #[arg(long, requires = "out")]
     pub resume: bool,
+    /// Play only share K of N of the racks (0 <= K < N): racks whose index modulo N is K;
+    /// `duel merge` puts the shards back together.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
 }
 
+#[derive(Debug, clap::Subcommand)]
+pub enum DuelCommand {
+    /// Combine the shard files of one duel into its summary (races counted in rack order, as
+    /// one run counts them).
+    Merge(MergeArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// Shard files of one duel.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Also count races to this many racks.
+    #[arg(long)]
+    pub race_to: Option<u32>,
+    /// Merge what is there even when a shard is missing, unfinished or cut short.
+    #[arg(long)]
+    pub partial: bool,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn check_race_to(race_to: Option<u32>, racks: u64) -> Result<(), CliError> {
+    if race_to.is_some_and(|r| !(1..=99).contains(&r)) {
+        return Err(CliError::input("--race-to: from 1 to 99 racks"));
+    }
+    if let Some(r) = race_to
+        && racks < u64::from(r)
+    {
+        return Err(CliError::input(format!(
+            "--race-to {r} with --racks {racks}: a race to {r} takes at least {r} racks"
+        )));
+    }
+    Ok(())
+}
+
+fn print(summary: &crate::computer::duel::DuelSummary, json: bool) -> Result<(), CliError> {
+    if json {
+        super::emit(&serde_json::to_string_pretty(summary).expect("summaries serialize"))
+    } else {
+        super::emit(&summary.to_text())
+    }
+}
+
+fn merge(args: &MergeArgs) -> Result<(), CliError> {
+    let merged = crate::computer::duel_run::merge(&args.files, args.partial, &mut |m| {
+        super::warn(&m)
+    })?;
+    check_race_to(args.race_to, merged.records.len() as u64)?;
+    print(&summarize(&merged.spec, &merged.records, args.race_to), args.json)
+}
+
 pub fn run(args: &DuelArgs) -> Result<(), CliError> {
+    if let Some(DuelCommand::Merge(m)) = &args.command {
+        return merge(m);
+    }
+    let (Some(a), Some(b)) = (args.a, args.b) else {
+        return Err(CliError::input("give both players' levels: --a LEVEL --b LEVEL"));
+    };
     if !(1..=MAX_RACKS).contains(&args.racks) {
         return Err(CliError::input(format!(
             "--racks must be 1 to {MAX_RACKS}, got {}",
             args.racks
         )));
     }
-    if args.race_to.is_some_and(|r| !(1..=99).contains(&r)) {
-        return Err(CliError::input("--race-to: from 1 to 99 racks"));
-    }
-    if let Some(r) = args.race_to
-        && args.racks < u64::from(r)
-    {
-        return Err(CliError::input(format!(
-            "--race-to {r} with --racks {}: a race to {r} takes at least {r} racks",
-            args.racks
-        )));
-    }
+    check_race_to(args.race_to, args.racks)?;
+    let (k, n) = args
+        .shard
+        .as_deref()
+        .map(super::breaks::parse_shard)
+        .transpose()?
+        .unwrap_or((0, 1));
+    let shard = crate::batch::Shard {
+        k,
+        n,
+        count: args.racks,
+    };
     if let Some(t) = args.threads
         && !(1..=256).contains(&t)
     {
@@ -81,8 +149,8 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
         )));
     }
     let spec = DuelSpec {
-        a: args.a,
-        b: args.b,
+        a,
+        b,
         seed: args.seed,
         table: args.table,
         rack: args.rack,
@@ -93,7 +161,7 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::input(format!("cannot start worker threads: {e}")))?;
     let mut run = DuelRun::open_or_resume(
         spec,
-        args.racks,
+        shard,
         args.out.as_deref(),
         args.resume,
         &mut |m| super::warn(&m),
@@ -104,12 +172,7 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
         bar.inc(n)
     })?;
     bar.finish_and_clear();
-    let summary = summarize(&spec, run.records(), args.race_to);
-    if args.json {
-        super::emit(&serde_json::to_string_pretty(&summary).expect("summaries serialize"))?;
-    } else {
-        super::emit(&summary.to_text())?;
-    }
+    print(&summarize(&spec, run.records(), args.race_to), args.json)?;
     if !finished {
         let done = run.records().len() as u64;
         return Err(interrupted(

@@ -1,9 +1,10 @@
-//! A resumable duel, as a batch of breaks is: [`DuelRun::open_or_resume`] opens a new records
-//! file (a header line with the inputs and the number of racks, then a record per rack as it
-//! is played) or completes an interrupted one (the same inputs, a lock against a second
-//! writer, a record cut short by a kill played again when it is provably the start of the
-//! record due next, and nothing else touched); [`DuelRun::run`] plays the racks in chunks on a
-//! thread pool until done or asked to stop, writing each chunk when it is done.
+//! A resumable, shardable duel, as a batch of breaks is: [`DuelRun::open_or_resume`] opens a new
+//! records file (a header line with the inputs, the number of racks and the shard, then a
+//! record per rack as it is played) or completes an interrupted one (the same inputs, a lock
+//! against a second writer, a record cut short by a kill played again when it is provably the
+//! start of the record due next, and nothing else touched); [`DuelRun::run`] plays the racks
+//! in chunks on a thread pool until done or asked to stop, writing each chunk when it is done;
+//! [`merge`] puts the shard files of one duel back together in rack order.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, Write};
@@ -12,20 +13,32 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::duel::{DuelSpec, RackRecord, play_rack};
-use crate::batch::RunError;
 use crate::batch::break_seed;
+use crate::batch::{RunError, Shard};
 
 /// The first line of a duel's records file: what it was made with.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Header {
     tenball_duel: DuelSpec,
     racks: u64,
+    /// K and N of `--shard K/N` (files from before shards have none: a whole duel).
+    #[serde(default = "whole", skip_serializing_if = "is_whole")]
+    shard: [u64; 2],
 }
 
-/// A duel being played: its inputs, the records so far, and the records file (held locked).
+fn whole() -> [u64; 2] {
+    [0, 1]
+}
+
+fn is_whole(s: &[u64; 2]) -> bool {
+    *s == whole()
+}
+
+/// A duel being played: its inputs, the shard of its racks it plays, the records so far, and
+/// the records file (held locked).
 pub struct DuelRun {
     spec: DuelSpec,
-    racks: u64,
+    shard: Shard,
     records: Vec<RackRecord>,
     out: Option<(File, PathBuf)>,
 }
@@ -40,19 +53,20 @@ struct Back {
 }
 
 impl DuelRun {
-    /// Starts a duel of `racks` racks: in memory without `out`; with a new `out`, the file
-    /// created with its header; an existing `out` is refused unless `resume`, and then
-    /// completed (see the module's doc), `warn` saying what was done.
+    /// Starts `shard` of a duel (its `count` the duel's racks; `Shard::whole` for all of
+    /// them): in memory without `out`; with a new `out`, the file created with its header; an
+    /// existing `out` is refused unless `resume`, and then completed (see the module's doc),
+    /// `warn` saying what was done.
     pub fn open_or_resume(
         spec: DuelSpec,
-        racks: u64,
+        shard: Shard,
         out: Option<&Path>,
         resume: bool,
         warn: &mut dyn FnMut(String),
     ) -> Result<DuelRun, RunError> {
         let mut run = DuelRun {
             spec,
-            racks,
+            shard,
             records: Vec::new(),
             out: None,
         };
@@ -75,12 +89,16 @@ impl DuelRun {
         Ok(run)
     }
 
-    fn header_line(&self) -> String {
-        let h = Header {
+    fn header(&self) -> Header {
+        Header {
             tenball_duel: self.spec,
-            racks: self.racks,
-        };
-        serde_json::to_string(&h).expect("headers serialize") + "\n"
+            racks: self.shard.count,
+            shard: [self.shard.k, self.shard.n],
+        }
+    }
+
+    fn header_line(&self) -> String {
+        serde_json::to_string(&self.header()).expect("headers serialize") + "\n"
     }
 
     fn resume_file(&mut self, path: &Path, warn: &mut dyn FnMut(String)) -> Result<File, RunError> {
@@ -91,10 +109,7 @@ impl DuelRun {
             .map_err(|e| RunError::input(format!("{}: cannot open: {e}", path.display())))?;
         crate::batch::run::lock(&f, path)?;
         let back = read(path)?;
-        let want = Header {
-            tenball_duel: self.spec,
-            racks: self.racks,
-        };
+        let want = self.header();
         match &back.header {
             Some(h) if *h == want => {}
             Some(h) => {
@@ -123,35 +138,15 @@ impl DuelRun {
         warn(format!(
             "resuming: {} of {} racks already in {}",
             self.records.len(),
-            self.racks,
-            path.display()
+            self.total(),
+            crate::echo::path_for_message(path)
         ));
         Ok(f)
     }
 
-    /// The records in the file must be the first racks of this very duel.
+    /// The records in the file must be the first racks of this very duel (or shard).
     fn check_records(&self, path: &Path, have: &[RackRecord]) -> Result<(), RunError> {
-        if have.len() as u64 > self.racks {
-            return Err(RunError::input(format!(
-                "{}: holds {} racks, more than the {} of this run",
-                path.display(),
-                have.len(),
-                self.racks
-            )));
-        }
-        for (k, r) in have.iter().enumerate() {
-            let seed = break_seed(self.spec.seed, k as u64);
-            if r.index != k as u64 || r.seed != seed {
-                return Err(RunError::input(format!(
-                    "{}:{}: rack {} with seed {} is not rack {k} of this run (seed {seed})",
-                    path.display(),
-                    k + 2,
-                    r.index,
-                    r.seed
-                )));
-            }
-        }
-        Ok(())
+        check_shard_records(path, &self.spec, &self.shard, have)
     }
 
     /// Cuts a last line left half written, only when it is the start of the line this run
@@ -167,8 +162,9 @@ impl DuelRun {
     ) -> Result<(), RunError> {
         let expected = if header_due {
             self.header_line()
-        } else if (self.records.len() as u64) < self.racks {
-            let next = play_rack(&self.spec, self.records.len() as u64).map_err(RunError::input)?;
+        } else if (self.records.len() as u64) < self.total() {
+            let next = play_rack(&self.spec, self.shard.index(self.records.len() as u64))
+                .map_err(RunError::input)?;
             serde_json::to_string(&next).expect("records serialize")
         } else {
             String::new()
@@ -187,9 +183,9 @@ impl DuelRun {
         })
     }
 
-    /// Racks in the duel.
+    /// Racks this run plays (its shard's).
     pub fn total(&self) -> u64 {
-        self.racks
+        self.shard.len()
     }
 
     /// The racks played so far (those resumed from the file included), in order.
@@ -207,14 +203,16 @@ impl DuelRun {
         on_progress: &mut dyn FnMut(u64),
     ) -> Result<bool, RunError> {
         let chunk = pool.current_num_threads().max(1) as u64 * 2;
-        while (self.records.len() as u64) < self.racks {
+        while (self.records.len() as u64) < self.total() {
             if stop() {
                 return Ok(false);
             }
             let start = self.records.len() as u64;
-            let end = (start + chunk).min(self.racks);
-            let spec = self.spec;
-            let recs = crate::batch::run::in_order(pool, start..end, |i| play_rack(&spec, i))?;
+            let end = (start + chunk).min(self.total());
+            let (spec, shard) = (self.spec, self.shard);
+            let recs = crate::batch::run::in_order(pool, start..end, |j| {
+                play_rack(&spec, shard.index(j))
+            })?;
             if let Some((f, path)) = self.out.as_mut() {
                 let text: String = recs
                     .iter()
@@ -248,7 +246,132 @@ fn differences(have: &Header, want: &Header) -> Vec<String> {
     );
     differ("--rack", a.rack.name(), b.rack.name());
     differ("--racks", have.racks.to_string(), want.racks.to_string());
+    differ(
+        "--shard",
+        format!("{}/{}", have.shard[0], have.shard[1]),
+        format!("{}/{}", want.shard[0], want.shard[1]),
+    );
     out
+}
+
+/// The records of a file must be the first racks of `shard` of this duel: each the rack its
+/// place says, with that rack's seed, and no more than the shard holds.
+fn check_shard_records(
+    path: &Path,
+    spec: &DuelSpec,
+    shard: &Shard,
+    have: &[RackRecord],
+) -> Result<(), RunError> {
+    let shown = crate::echo::path_for_message(path);
+    if have.len() as u64 > shard.len() {
+        return Err(RunError::input(format!(
+            "{shown}: holds {} racks, more than the {} of this run",
+            have.len(),
+            shard.len()
+        )));
+    }
+    for (k, r) in have.iter().enumerate() {
+        let i = shard.index(k as u64);
+        let seed = break_seed(spec.seed, i);
+        if r.index != i || r.seed != seed {
+            return Err(RunError::input(format!(
+                "{shown}:{}: rack {} with seed {} is not rack {i} of this run (seed {seed})",
+                k + 2,
+                r.index,
+                r.seed
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// What the shard files of one duel hold, put back together in rack order.
+pub struct Merged {
+    pub spec: DuelSpec,
+    pub records: Vec<RackRecord>,
+}
+
+/// Combines the shard files of one duel: every file must come from the same duel (the same
+/// inputs and racks, shards numbered from 0 below N, none twice, each record the rack its place
+/// says); a shard missing, unfinished or cut short is refused unless `partial`, and then said
+/// through `warn`. The records come back in rack order, as one run would have them, so that
+/// its summary (races included) is one run's.
+pub fn merge(
+    files: &[PathBuf],
+    partial: bool,
+    warn: &mut dyn FnMut(String),
+) -> Result<Merged, RunError> {
+    let mut first: Option<(PathBuf, Header)> = None;
+    let mut seen = std::collections::BTreeSet::new();
+    let mut gaps = Vec::new();
+    let mut records = Vec::new();
+    for path in files {
+        let shown = crate::echo::path_for_message(path);
+        let back = read(path)?;
+        let Some(h) = back.header else {
+            return Err(RunError::input(format!(
+                "{shown}:1: no duel header line saying what the file was made with"
+            )));
+        };
+        if let Some((first_path, f)) = &first {
+            let want = Header { shard: [h.shard[0], f.shard[1]], ..f.clone() };
+            let differ = differences(&h, &want);
+            if !differ.is_empty() {
+                return Err(RunError::input(format!(
+                    "{shown}: is not a shard of the duel of {}: made with {}",
+                    crate::echo::path_for_message(first_path),
+                    differ.join(", ")
+                )));
+            }
+        } else {
+            first = Some((path.clone(), h.clone()));
+        }
+        let [k, n] = h.shard;
+        if n == 0 || n > crate::batch::MAX_SHARDS || k >= n {
+            return Err(RunError::input(format!(
+                "{shown}: shard {k}/{n}: a duel has from 1 to {} shards, numbered from 0",
+                crate::batch::MAX_SHARDS
+            )));
+        }
+        if !seen.insert(k) {
+            return Err(RunError::input(format!("{shown}: shard {k}/{n} is given twice")));
+        }
+        let shard = Shard { k, n, count: h.racks };
+        check_shard_records(path, &h.tenball_duel, &shard, &back.records)?;
+        if let Some((line, _)) = back.partial {
+            gaps.push(format!(
+                "{shown}:{line}: the last record is cut short (complete that shard with --resume)"
+            ));
+        }
+        if (back.records.len() as u64) < shard.len() {
+            gaps.push(format!(
+                "{shown}: shard {k}/{n} holds {} of its {} racks (unfinished)",
+                back.records.len(),
+                shard.len()
+            ));
+        }
+        records.extend(back.records);
+    }
+    let Some((_, h)) = first else {
+        return Err(RunError::input("no shard files given"));
+    };
+    if let Some(missing) = crate::batch::run::missing_shards(&seen, h.shard[1]) {
+        gaps.push(missing);
+    }
+    if !gaps.is_empty() {
+        if !partial {
+            return Err(RunError::input(format!(
+                "{}; add --partial to merge what is there",
+                gaps.join("; ")
+            )));
+        }
+        warn(format!("note (--partial): {}", gaps.join("; ")));
+    }
+    records.sort_by_key(|r| r.index);
+    Ok(Merged {
+        spec: h.tenball_duel,
+        records,
+    })
 }
 
 fn append(f: &mut File, path: &Path, text: &str) -> Result<(), RunError> {
