@@ -6,13 +6,15 @@ cd "$(dirname "$0")"
 
 # pkg-config and a C compiler for -sys crates (all the headless simulator needs); the game's
 # window, input and sound (Wayland, XKB, udev, ALSA headers; X11 libraries winit loads at run
-# time); and, for the rendering test and for playing without a GPU, Xvfb with Mesa's software
-# Vulkan driver.
+# time); for the rendering test and for playing without a GPU, Xvfb with Mesa's software
+# Vulkan driver; and for the test of the guide's cluster recipe (tests/scheduler.rs), Slurm and
+# munge (the test starts its own one-node cluster in a temporary folder and stops it after).
 packages=(
     pkg-config build-essential
     libwayland-dev libxkbcommon-dev libudev-dev libasound2-dev
     libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0
     xvfb xauth mesa-vulkan-drivers libvulkan1
+    slurm-wlm munge
 )
 missing=()
 for p in "${packages[@]}"; do
