@@ -363,3 +363,40 @@ fn the_sweep_writes_csv_and_heatmaps() {
     let bad = tenball(&["breaks", "sweep", "--grid", "0x3"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn a_recorded_break_replayed_through_shot_ends_as_recorded() {
+    let dir = scratch("replay");
+    let recs = dir.join("r.jsonl");
+    ok(&tenball(&["breaks", "--count", "12", "--seed", "3", "--out", s(&recs)]));
+    let text = std::fs::read_to_string(&recs).unwrap();
+    for line in text.lines().skip(1) {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let index = r["index"].to_string();
+        let input = ok(&tenball(&["breaks", "replay", s(&recs), "--index", &index]));
+        let f = dir.join(format!("shot-{index}.json"));
+        std::fs::write(&f, &input).unwrap();
+        let log: serde_json::Value =
+            serde_json::from_str(&ok(&tenball(&["shot", "--no-paths", s(&f)]))).unwrap();
+        assert_eq!(log["duration"], r["duration"], "break {index}");
+        let mut pocketed: Vec<u64> = log["end"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["state"] == "pocketed" && e["ball"] != 0)
+            .map(|e| e["ball"].as_u64().unwrap())
+            .collect();
+        let mut want: Vec<u64> = r["pocketed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["ball"].as_u64().unwrap())
+            .collect();
+        pocketed.sort();
+        want.sort();
+        assert_eq!(pocketed, want, "break {index}");
+    }
+    let missing = tenball(&["breaks", "replay", s(&recs), "--index", "99"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("holds no break 99"));
+}

@@ -11,6 +11,6 @@ pub mod run;
 mod summary;
 pub mod sweep;
 
-pub use breaks::{BreakRecord, BreakSpec, CuePlace, break_seed, run_break};
+pub use breaks::{BreakRecord, BreakSpec, CuePlace, break_seed, replay, run_break};
 pub use run::{BatchRun, MAX_SHARDS, RunError, Shard, merge};
 pub use summary::{Share, Summary, Tally};

@@ -26,6 +26,18 @@ pub enum BreaksCommand {
     Merge(MergeArgs),
     /// A grid of cue ball places in the kitchen and speeds: CSV and heatmaps (PNG, SVG).
     Sweep(sweep::SweepArgs),
+    /// Print one recorded break as a `tenball shot` input (its rack, cue ball place and stroke
+    /// as played, at full precision): played again it ends as its record says.
+    Replay(ReplayArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReplayArgs {
+    /// A records file of `tenball breaks` (JSON lines or CSV).
+    pub file: PathBuf,
+    /// The break's index (the record's `index`).
+    #[arg(long)]
+    pub index: u64,
 }
 
 #[derive(Debug, clap::Args)]
@@ -76,6 +88,7 @@ pub fn run(args: &BreaksArgs) -> Result<(), CliError> {
     match &args.command {
         Some(BreaksCommand::Merge(m)) => merge(m),
         Some(BreaksCommand::Sweep(s)) => sweep::run(s),
+        Some(BreaksCommand::Replay(r)) => replay(r),
         None => run_batch(&args.run),
     }
 }
@@ -181,6 +194,34 @@ pub fn print_summary(tally: &Tally, json: bool) -> Result<(), CliError> {
     } else {
         super::emit(&summary.to_text())
     }
+}
+
+fn replay(args: &ReplayArgs) -> Result<(), CliError> {
+    let shown = crate::echo::path_for_message(&args.file);
+    let inputs = crate::batch::records::inputs_of(&args.file)?.ok_or_else(|| {
+        CliError::input(format!(
+            "{shown}:1: no header line saying what the file was made with"
+        ))
+    })?;
+    let mut found = None;
+    crate::batch::records::read_each(&args.file, &mut |_, r| {
+        if r.index == args.index {
+            found = Some(r);
+        }
+        Ok(())
+    })
+    .map_err(CliError::input)?;
+    let record = found.ok_or_else(|| {
+        CliError::input(format!("{shown}: holds no break {}", args.index))
+    })?;
+    let (layout, strike) = crate::batch::replay(&inputs.spec, &record);
+    #[derive(serde::Serialize)]
+    struct ShotInput {
+        layout: crate::physics::Layout,
+        strike: crate::physics::Strike,
+    }
+    let input = ShotInput { layout, strike };
+    super::emit(&serde_json::to_string_pretty(&input).expect("inputs serialize"))
 }
 
 fn merge(args: &MergeArgs) -> Result<(), CliError> {
