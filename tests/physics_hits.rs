@@ -286,3 +286,47 @@ fn throw_follows_alciatores_tp_a14_for_stun_and_rolling_hits_at_two_speeds() {
     println!("largest slow stun throw {peak:.2} deg");
     assert!((4.0..=6.5).contains(&peak), "{peak}");
 }
+
+/// Was: path samples taken while a many-body impact ran (the rack on the break, integrated on
+/// its own for up to 20 ms) were the balls' motions before or after it, so a rack ball stood
+/// still for the whole impact and then jumped 9 mm in one millisecond while the log said it
+/// moved at 0.46 m/s, and the game's playback showed it. Now samples in an impact come from the
+/// impact's own integration. Over the first 0.4 s of 30 breaks sampled every millisecond: no
+/// ball moves in one interval more than the fastest any ball can go (the cue ball's speed from
+/// the stroke: equal masses, no energy gained) times the interval, and none stands still and
+/// then jumps (a move of more than 2 mm and three times the larger of the intervals beside it).
+#[test]
+fn paths_during_a_rack_impact_follow_the_balls_instead_of_standing_still_then_jumping() {
+    use tenball::batch::{BreakSpec, replay, run_break};
+    let spec = BreakSpec::default();
+    let dt = 0.001;
+    let cfg = SimConfig {
+        sample_dt: dt,
+        max_time: 0.4,
+        ..SimConfig::default()
+    };
+    let (mut fastest, mut jump) = (0.0f64, 0.0f64);
+    for i in 0..30 {
+        let (layout, strike) = replay(&spec, &run_break(&spec, i).unwrap());
+        let log = tenball::physics::simulate(&layout, &strike, &cfg).unwrap();
+        let v0 = strike.speed;
+        for path in &log.paths {
+            let steps: Vec<f64> = path
+                .samples
+                .windows(2)
+                .map(|w| f64::from((w[1].at.truncate() - w[0].at.truncate()).length()))
+                .collect();
+            for (k, &d) in steps.iter().enumerate() {
+                fastest = fastest.max(d / (v0 * dt));
+                let before = if k > 0 { steps[k - 1] } else { d };
+                let after = steps.get(k + 1).copied().unwrap_or(d);
+                if d > 2.0e-3 {
+                    jump = jump.max(d / before.max(after).max(1e-9));
+                }
+            }
+        }
+    }
+    eprintln!("the largest move a millisecond: {fastest:.3} of the cue ball's; the largest jump ratio {jump:.2}");
+    assert!(fastest <= 1.001, "a ball moved {fastest:.3} times the cue ball's speed");
+    assert!(jump <= 3.0, "a ball stood still and jumped: {jump:.2} times its neighbouring moves");
+}

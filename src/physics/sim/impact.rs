@@ -92,7 +92,12 @@ impl TableSim {
         let steps = ((LONGEST.min(until - g.t)) / STEP).ceil().max(1.0) as usize;
         let outside = self.near_outside(group, &g.p);
         let t0 = g.t;
+        // The members turned as they moved up to the impact; in it, by the impact's own spins.
+        for &m in group {
+            self.turn_to(m, t0);
+        }
         for _ in 0..steps {
+            self.sample_impact(group, &g);
             if self.reaches_outside(&outside, &g.p, g.t) && g.t > t0 {
                 break;
             }
@@ -107,6 +112,52 @@ impl TableSim {
         self.elastic = g.elastic(self.table.ball_radius);
         self.log_group_contacts(group, &g);
         self.hand_back(group, &g);
+    }
+
+    /// Path samples due by the integration's time `g.t`: the members where the integration has
+    /// them (not where their motions before or after the impact would put them), the other
+    /// balls from their motions. A sample falls within a step (a microsecond) of its time.
+    fn sample_impact(&mut self, group: &[usize], g: &Group) {
+        if self.cfg.sample_dt <= 0.0 {
+            return;
+        }
+        while self.next_sample <= g.t + 1e-12 {
+            let ts = self.next_sample;
+            for i in 0..self.balls.len() {
+                if self.balls[i].status != Status::OnTable || self.engine.balls[i].is_none() {
+                    continue;
+                }
+                let p = match group.iter().position(|&m| m == i) {
+                    Some(x) => {
+                        self.turn_in_impact(i, g.w[x], ts);
+                        g.p[x]
+                    }
+                    None => {
+                        self.turn_to(i, ts);
+                        self.motion_at(i, ts).p
+                    }
+                };
+                let b = &mut self.balls[i];
+                b.path.push(crate::physics::PathSample::new(
+                    ts,
+                    p.extend(self.rest_height),
+                    b.orient,
+                ));
+            }
+            self.next_sample = ts + self.cfg.sample_dt;
+        }
+    }
+
+    /// A member's orientation brought to time `t` by its spin `w` in the impact.
+    fn turn_in_impact(&mut self, i: usize, w: DVec3, t: f64) {
+        if self.cfg.sample_dt <= 0.0 {
+            return;
+        }
+        let b = &mut self.balls[i];
+        if t > b.orient_t {
+            b.orient = super::turn(b.orient, w, t - b.orient_t);
+            b.orient_t = t;
+        }
     }
 
     /// Balls outside the group that a member might reach: the integration stops when a member
@@ -170,8 +221,9 @@ impl TableSim {
 
     /// Every ball's orientation up to the end, then the members' new motions from there.
     fn hand_back(&mut self, group: &[usize], g: &Group) {
-        for &m in group {
-            self.turn_to(m, g.t);
+        self.sample_impact(group, g);
+        for (x, &m) in group.iter().enumerate() {
+            self.turn_in_impact(m, g.w[x], g.t);
         }
         self.t = g.t;
         for (x, &m) in group.iter().enumerate() {
