@@ -215,7 +215,10 @@ mod tests {
 
     #[test]
     fn every_line_of_a_message_is_cut_keeping_its_end() {
-        let msg = format!("--racks `{}`: not a number\nsecond line", "9".repeat(131_000));
+        let msg = format!(
+            "--racks `{}`: not a number\nsecond line",
+            "9".repeat(131_000)
+        );
         let c = cut_lines(&msg);
         let first = c.lines().next().unwrap();
         assert!(first.len() <= MESSAGE_LIMIT, "{} bytes", first.len());

@@ -75,10 +75,8 @@ impl Staged {
             .filter(|e| e.len() <= MAX_KEPT_EXT && e.chars().all(|c| c.is_ascii_alphanumeric()))
             .unwrap_or("part");
         let n = self.0.borrow().len();
-        let part = path.with_file_name(format!(
-            ".tenball-{}-{n}.partial.{ext}",
-            std::process::id()
-        ));
+        let part =
+            path.with_file_name(format!(".tenball-{}-{n}.partial.{ext}", std::process::id()));
         std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -111,8 +109,9 @@ impl Staged {
                     "{shown}: something of that name was made while this was being written; it is left as it is, and none of this run's files is named"
                 )),
                 // A file system without hard links: a rename, where nothing is.
-                Err(_) if std::fs::symlink_metadata(path).is_err() => std::fs::rename(part, path)
-                    .map_err(|e| format!("{shown}: cannot write: {e}")),
+                Err(_) if std::fs::symlink_metadata(path).is_err() => {
+                    std::fs::rename(part, path).map_err(|e| format!("{shown}: cannot write: {e}"))
+                }
                 Err(e) => Err(format!("{shown}: cannot write: {e}")),
             };
             if let Err(e) = result {

@@ -61,7 +61,9 @@ impl TableFile {
             if n == 0 || n > MAX_NAME_CHARS || name.chars().any(char::is_control) {
                 return Err(format!(
                     "players: player {who}'s name `{}` ({n} characters) must be 1 to {MAX_NAME_CHARS} characters with no control characters (as --players takes)",
-                    crate::echo::visible(&name.chars().take(MAX_NAME_CHARS + 10).collect::<String>())
+                    crate::echo::visible(
+                        &name.chars().take(MAX_NAME_CHARS + 10).collect::<String>()
+                    )
                 ));
             }
         }

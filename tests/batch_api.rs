@@ -111,12 +111,26 @@ fn two_hundred_break_records_replay_exactly_through_a_shot() {
         }
     };
     let spec = BreakSpec::default();
-    check(&spec, 200, &SimConfig { sample_dt: 0.0, ..SimConfig::default() });
+    check(
+        &spec,
+        200,
+        &SimConfig {
+            sample_dt: 0.0,
+            ..SimConfig::default()
+        },
+    );
     check(&spec, 40, &SimConfig::default());
     let elevated = BreakSpec {
         elevation_deg: 5.0,
         side: 0.3,
         ..BreakSpec::default()
     };
-    check(&elevated, 40, &SimConfig { sample_dt: 0.0, ..SimConfig::default() });
+    check(
+        &elevated,
+        40,
+        &SimConfig {
+            sample_dt: 0.0,
+            ..SimConfig::default()
+        },
+    );
 }

@@ -326,8 +326,16 @@ fn the_sweep_writes_csv_and_heatmaps() {
     let rows = std::fs::read_to_string(&csv).unwrap();
     // The inputs' comment line, the columns, a row per place.
     let mut lines = rows.lines();
-    assert!(lines.next().unwrap().starts_with("# tenball_sweep {"), "{rows}");
-    assert!(lines.next().unwrap().starts_with("x,y,speed,breaks,legal_share"));
+    assert!(
+        lines.next().unwrap().starts_with("# tenball_sweep {"),
+        "{rows}"
+    );
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("x,y,speed,breaks,legal_share")
+    );
     assert_eq!(rows.lines().count(), 4);
     for name in [
         "map-legal.png",
@@ -368,7 +376,15 @@ fn the_sweep_writes_csv_and_heatmaps() {
 fn a_recorded_break_replayed_through_shot_ends_as_recorded() {
     let dir = scratch("replay");
     let recs = dir.join("r.jsonl");
-    ok(&tenball(&["breaks", "--count", "12", "--seed", "3", "--out", s(&recs)]));
+    ok(&tenball(&[
+        "breaks",
+        "--count",
+        "12",
+        "--seed",
+        "3",
+        "--out",
+        s(&recs),
+    ]));
     let text = std::fs::read_to_string(&recs).unwrap();
     for line in text.lines().skip(1) {
         let r: serde_json::Value = serde_json::from_str(line).unwrap();

@@ -8,10 +8,10 @@ use common::{layout, shot_state};
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use tenball::batch::Shard;
 use tenball::computer::duel::{DuelSpec, play_rack};
 use tenball::computer::{Decision, Level, decide};
 use tenball::referee::{Call, Tightness};
-use tenball::batch::Shard;
 use tenball::table::{Pocket, TableSize};
 
 fn spec(a: Level, b: Level) -> DuelSpec {
@@ -238,7 +238,8 @@ fn a_duel_stopped_and_resumed_writes_what_an_unstopped_one_writes() {
         .unwrap();
     let quiet = &mut |_: String| {};
     let mut play = |path: &std::path::Path, resume: bool, stop_after: Option<u64>| {
-        let mut run = DuelRun::open_or_resume(spec, Shard::whole(10), Some(path), resume, quiet).unwrap();
+        let mut run =
+            DuelRun::open_or_resume(spec, Shard::whole(10), Some(path), resume, quiet).unwrap();
         let played = std::cell::Cell::new(0);
         let stop = || stop_after.is_some_and(|n| played.get() >= n);
         run.run(&pool, &stop, &mut |n| played.set(played.get() + n))
@@ -321,14 +322,40 @@ fn duel_shards_merge_to_the_racks_and_summary_of_one_run() {
         assert!(run.run(&pool, &|| false, &mut |_| {}).unwrap());
     }
     let err = merge(&files[..1], false, quiet).err().unwrap();
-    assert!(err.message.contains("2 of the 3 shards are missing"), "{}", err.message);
+    assert!(
+        err.message.contains("2 of the 3 shards are missing"),
+        "{}",
+        err.message
+    );
     let mut said = Vec::new();
-    let partial = merge(&[files[2].clone(), files[0].clone()], true, &mut |m| said.push(m)).unwrap();
+    let partial = merge(&[files[2].clone(), files[0].clone()], true, &mut |m| {
+        said.push(m)
+    })
+    .unwrap();
     assert_eq!(partial.records.len(), 5);
-    assert!(said[0].contains("1 of the 3 shards is missing: 1"), "{said:?}");
-    let mut run = DuelRun::open_or_resume(spec, Shard { k: 1, n: 3, count: 7 }, Some(&files[1]), false, quiet).unwrap();
+    assert!(
+        said[0].contains("1 of the 3 shards is missing: 1"),
+        "{said:?}"
+    );
+    let mut run = DuelRun::open_or_resume(
+        spec,
+        Shard {
+            k: 1,
+            n: 3,
+            count: 7,
+        },
+        Some(&files[1]),
+        false,
+        quiet,
+    )
+    .unwrap();
     assert!(run.run(&pool, &|| false, &mut |_| {}).unwrap());
-    let merged = merge(&[files[2].clone(), files[0].clone(), files[1].clone()], false, quiet).unwrap();
+    let merged = merge(
+        &[files[2].clone(), files[0].clone(), files[1].clone()],
+        false,
+        quiet,
+    )
+    .unwrap();
     assert_eq!(merged.records, whole.records());
     let one = serde_json::to_string(&summarize(&spec, whole.records(), Some(2))).unwrap();
     let shards = serde_json::to_string(&summarize(&merged.spec, &merged.records, Some(2))).unwrap();
@@ -336,9 +363,22 @@ fn duel_shards_merge_to_the_racks_and_summary_of_one_run() {
     // A shard of another duel is refused.
     let other = dir.join("other.jsonl");
     let spec2 = DuelSpec { seed: 99, ..spec };
-    let mut run = DuelRun::open_or_resume(spec2, Shard { k: 1, n: 3, count: 7 }, Some(&other), false, quiet).unwrap();
+    let mut run = DuelRun::open_or_resume(
+        spec2,
+        Shard {
+            k: 1,
+            n: 3,
+            count: 7,
+        },
+        Some(&other),
+        false,
+        quiet,
+    )
+    .unwrap();
     assert!(run.run(&pool, &|| false, &mut |_| {}).unwrap());
-    let err = merge(&[files[0].clone(), other], false, quiet).err().unwrap();
+    let err = merge(&[files[0].clone(), other], false, quiet)
+        .err()
+        .unwrap();
     assert!(err.message.contains("--seed 99"), "{}", err.message);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -397,9 +397,12 @@ fn breaks_seed() -> &'static (tenball::batch::BreakSpec, Value) {
     SEED.get_or_init(|| {
         use tenball::batch::records::{Format, RunInputs, header};
         let spec = tenball::batch::BreakSpec::default();
-        let inputs = RunInputs { spec, shard: [0, 1], count: 4 };
-        let head: Value =
-            serde_json::from_slice(&header(Format::Jsonl, &inputs)).unwrap();
+        let inputs = RunInputs {
+            spec,
+            shard: [0, 1],
+            count: 4,
+        };
+        let head: Value = serde_json::from_slice(&header(Format::Jsonl, &inputs)).unwrap();
         let mut lines = vec![head];
         for i in 0..3 {
             lines.push(serde_json::to_value(tenball::batch::run_break(&spec, i).unwrap()).unwrap());
@@ -445,7 +448,7 @@ proptest! {
         let f = Scratch::new("breaks", if as_csv { "csv" } else { "jsonl" });
         std::fs::write(&f.0, lines_of(&mutated, cut)).unwrap();
         let name = f.0.display().to_string();
-        match tenball::batch::merge(&[f.0.clone()], None, true, &mut |_| {}) {
+        match tenball::batch::merge(std::slice::from_ref(&f.0), None, true, &mut |_| {}) {
             Ok(t) => prop_assert!(t.breaks <= 4),
             Err(e) => { clean(&e.message, &name); prop_assert_eq!(e.code, 2); }
         }
@@ -459,19 +462,87 @@ proptest! {
 
 /// Hostile values for each of `breaks sweep`'s options (none that would make a long sweep).
 fn sweep_option() -> impl Strategy<Value = Vec<String>> {
-    let grids = ["1x1", "2x1", "0x3", "51x1", "x", "-1x2", "1x", "99999999999999999999x1", "1x1x1", "\u{1b}[2J", "1 x 1", ""];
-    let speeds = ["9", "9,10", "nan", "-1", "0", "1e308", "inf", "", "20.000001", ",", "9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9"];
-    let counts = ["1", "2", "0", "-1", "18446744073709551616", "1000001", "one"];
-    let outs = ["new.csv", "nodir/o.csv", "x.png", "exists.csv", "dangling.csv", "/proc/x.csv", "noext", ".csv"];
-    let rest = ["", "--no-noise", "--rack tight", "--rack 9", "--table 7ft", "--table 6ft", "--cue 0,0", "--elevation 95", "--threads 0", "--seed -3"];
-    (0..grids.len(), 0..speeds.len(), 0..counts.len(), 0..outs.len(), 0..rest.len()).prop_map(
-        move |(g, sp, c, o, r)| {
-            let mut args: Vec<String> = vec!["breaks".into(), "sweep".into(), "--grid".into(), grids[g].into(),
-                "--speeds".into(), speeds[sp].into(), "--count".into(), counts[c].into(), "--out".into(), outs[o].into()];
+    let grids = [
+        "1x1",
+        "2x1",
+        "0x3",
+        "51x1",
+        "x",
+        "-1x2",
+        "1x",
+        "99999999999999999999x1",
+        "1x1x1",
+        "\u{1b}[2J",
+        "1 x 1",
+        "",
+    ];
+    let speeds = [
+        "9",
+        "9,10",
+        "nan",
+        "-1",
+        "0",
+        "1e308",
+        "inf",
+        "",
+        "20.000001",
+        ",",
+        "9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9",
+    ];
+    let counts = [
+        "1",
+        "2",
+        "0",
+        "-1",
+        "18446744073709551616",
+        "1000001",
+        "one",
+    ];
+    let outs = [
+        "new.csv",
+        "nodir/o.csv",
+        "x.png",
+        "exists.csv",
+        "dangling.csv",
+        "/proc/x.csv",
+        "noext",
+        ".csv",
+    ];
+    let rest = [
+        "",
+        "--no-noise",
+        "--rack tight",
+        "--rack 9",
+        "--table 7ft",
+        "--table 6ft",
+        "--cue 0,0",
+        "--elevation 95",
+        "--threads 0",
+        "--seed -3",
+    ];
+    (
+        0..grids.len(),
+        0..speeds.len(),
+        0..counts.len(),
+        0..outs.len(),
+        0..rest.len(),
+    )
+        .prop_map(move |(g, sp, c, o, r)| {
+            let mut args: Vec<String> = vec![
+                "breaks".into(),
+                "sweep".into(),
+                "--grid".into(),
+                grids[g].into(),
+                "--speeds".into(),
+                speeds[sp].into(),
+                "--count".into(),
+                counts[c].into(),
+                "--out".into(),
+                outs[o].into(),
+            ];
             args.extend(rest[r].split_whitespace().map(str::to_string));
             args
-        },
-    )
+        })
 }
 
 proptest! {

@@ -326,7 +326,15 @@ fn paths_during_a_rack_impact_follow_the_balls_instead_of_standing_still_then_ju
             }
         }
     }
-    eprintln!("the largest move a millisecond: {fastest:.3} of the cue ball's; the largest jump ratio {jump:.2}");
-    assert!(fastest <= 1.001, "a ball moved {fastest:.3} times the cue ball's speed");
-    assert!(jump <= 3.0, "a ball stood still and jumped: {jump:.2} times its neighbouring moves");
+    eprintln!(
+        "the largest move a millisecond: {fastest:.3} of the cue ball's; the largest jump ratio {jump:.2}"
+    );
+    assert!(
+        fastest <= 1.001,
+        "a ball moved {fastest:.3} times the cue ball's speed"
+    );
+    assert!(
+        jump <= 3.0,
+        "a ball stood still and jumped: {jump:.2} times its neighbouring moves"
+    );
 }

@@ -91,7 +91,10 @@ fn item_1_a_sweeps_outputs_are_checked_before_any_break() {
         assert!(!dir.join("o2.csv").exists());
     }
     // A folder that takes no file (under /proc nothing can be created, even by root).
-    let err = refused(&run(Path::new("/proc/tenball-sweep.csv")), "cannot be written");
+    let err = refused(
+        &run(Path::new("/proc/tenball-sweep.csv")),
+        "cannot be written",
+    );
     assert!(!err.contains("Os {"), "{err}");
     // Nothing of the refused runs is left behind: no temporary files.
     let left: Vec<_> = std::fs::read_dir(&dir)
@@ -122,7 +125,11 @@ fn item_1_staged_files_are_named_all_or_none() {
         "someone else's"
     );
     drop(staged);
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "temporaries left");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "temporaries left"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -171,7 +178,12 @@ fn item_3_a_closed_pipe_keeps_the_checks_exit_status() {
             .spawn()
             .unwrap();
         drop(child.stdout.take());
-        assert_eq!(child.wait().unwrap().code(), Some(code), "{}", file.display());
+        assert_eq!(
+            child.wait().unwrap().code(),
+            Some(code),
+            "{}",
+            file.display()
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -181,7 +193,15 @@ fn duel_file(f: &Path) -> Vec<String> {
     let out = within(
         300,
         &[
-            "duel", "--a", "greedy", "--b", "greedy", "--racks", "2", "--out", s(f),
+            "duel",
+            "--a",
+            "greedy",
+            "--b",
+            "greedy",
+            "--racks",
+            "2",
+            "--out",
+            s(f),
         ],
     );
     assert!(out.status.success(), "{}", stderr(&out));
@@ -208,11 +228,24 @@ fn item_4_records_with_impossible_counts_are_refused_with_their_line() {
     let out = within(
         300,
         &[
-            "duel", "--a", "greedy", "--b", "greedy", "--racks", "3", "--out", s(&f), "--resume",
+            "duel",
+            "--a",
+            "greedy",
+            "--b",
+            "greedy",
+            "--racks",
+            "3",
+            "--out",
+            s(&f),
+            "--resume",
         ],
     );
     refused(&out, "d.jsonl:3: a rack record no duel writes");
-    assert_eq!(std::fs::read_to_string(&f).unwrap(), edited, "the file changed");
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        edited,
+        "the file changed"
+    );
 
     // Breaks: a record that says legal with a foul, another with a ball 11.
     let b = dir.join("b.jsonl");
@@ -225,19 +258,24 @@ fn item_4_records_with_impossible_counts_are_refused_with_their_line() {
         .collect();
     for (key, value, says) in [
         ("fouls", serde_json::json!(["7.1"]), "legal does not agree"),
-        ("off_table", serde_json::json!([11]), "off_table: 11 is not an object ball"),
+        (
+            "off_table",
+            serde_json::json!([11]),
+            "off_table: 11 is not an object ball",
+        ),
     ] {
         let mut rec: serde_json::Value = serde_json::from_str(&lines[2]).unwrap();
         rec[key] = value;
         rec["legal"] = serde_json::json!(true);
         let text = [lines[0].clone(), lines[1].clone(), rec.to_string()].join("\n") + "\n";
         std::fs::write(&b, &text).unwrap();
-        let out = within(
-            120,
-            &["breaks", "--count", "3", "--out", s(&b), "--resume"],
-        );
+        let out = within(120, &["breaks", "--count", "3", "--out", s(&b), "--resume"]);
         refused(&out, &format!("b.jsonl:3: {says}"));
-        assert_eq!(std::fs::read_to_string(&b).unwrap(), text, "the file changed");
+        assert_eq!(
+            std::fs::read_to_string(&b).unwrap(),
+            text,
+            "the file changed"
+        );
         let merged = within(120, &["breaks", "merge", s(&b), "--partial"]);
         refused(&merged, "b.jsonl:3:");
     }
@@ -273,10 +311,7 @@ fn item_5_a_rest_place_sunk_into_a_cushion_is_refused() {
 fn item_6_resume_and_merge_read_in_bounded_memory() {
     let dir = scratch("huge");
     let f = dir.join("huge.jsonl");
-    std::fs::File::create(&f)
-        .unwrap()
-        .set_len(4 << 30)
-        .unwrap();
+    std::fs::File::create(&f).unwrap().set_len(4 << 30).unwrap();
     let bin = env!("CARGO_BIN_EXE_tenball");
     for args in [
         format!("breaks merge {}", s(&f)),
@@ -306,7 +341,9 @@ fn item_7_a_fifo_is_refused_at_once() {
     assert!(made.success());
     let fs = s(&f);
     for args in [
-        vec!["duel", "--a", "1", "--b", "greedy", "--racks", "2", "--out", fs, "--resume"],
+        vec![
+            "duel", "--a", "1", "--b", "greedy", "--racks", "2", "--out", fs, "--resume",
+        ],
         vec!["breaks", "--count", "2", "--out", fs, "--resume"],
         vec!["breaks", "merge", fs],
         vec!["judge", fs],
@@ -328,7 +365,10 @@ fn item_7_a_fifo_is_refused_at_once() {
     );
     // A folder named as a records file to resume.
     refused(
-        &within(10, &["breaks", "--count", "2", "--out", s(&dir), "--resume"]),
+        &within(
+            10,
+            &["breaks", "--count", "2", "--out", s(&dir), "--resume"],
+        ),
         "is a folder",
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -382,7 +422,12 @@ fn item_9_a_huge_argument_is_never_echoed_whole() {
         assert_eq!(out.status.code(), Some(2), "{:?}: {err}", &args[..2]);
         assert!(err.len() < 1_500, "{:?}: {} bytes", &args[..2], err.len());
         for line in err.lines() {
-            assert!(line.len() <= 320, "{:?}: a line of {} bytes", &args[..2], line.len());
+            assert!(
+                line.len() <= 320,
+                "{:?}: a line of {} bytes",
+                &args[..2],
+                line.len()
+            );
         }
     }
 }
@@ -394,20 +439,43 @@ fn item_9_a_huge_argument_is_never_echoed_whole() {
 fn item_10_a_long_valid_name_is_written_and_errors_are_sentences() {
     let dir = scratch("names");
     let name = format!("{}.png", "q".repeat(245));
-    let out = within(120, &["scenario", "diagram", "scratch", "--out", s(&dir.join(&name))]);
+    let out = within(
+        120,
+        &[
+            "scenario",
+            "diagram",
+            "scratch",
+            "--out",
+            s(&dir.join(&name)),
+        ],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(dir.join(&name).exists());
     let csv = format!("{}.csv", "w".repeat(230));
     let out = within(
         300,
         &[
-            "breaks", "sweep", "--grid", "1x1", "--speeds", "9", "--count", "2", "--out",
+            "breaks",
+            "sweep",
+            "--grid",
+            "1x1",
+            "--speeds",
+            "9",
+            "--count",
+            "2",
+            "--out",
             s(&dir.join(&csv)),
         ],
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(dir.join(format!("{}-pocketed.svg", "w".repeat(230))).exists());
-    let out = within(120, &["scenario", "diagram", "scratch", "--out", "/proc/x.png"]);
+    assert!(
+        dir.join(format!("{}-pocketed.svg", "w".repeat(230)))
+            .exists()
+    );
+    let out = within(
+        120,
+        &["scenario", "diagram", "scratch", "--out", "/proc/x.png"],
+    );
     let err = refused(&out, "cannot be written");
     assert!(!err.contains("Os {") && !err.contains("Error("), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -448,7 +516,11 @@ fn item_11_script_steps_are_checked_with_file_and_step() {
         PlayerId::A,
     );
     let choose = ScriptStep::Choose(TableChoice::PlayTable);
-    assert!(not_due(&choose, &state).unwrap().contains("no choice is due"));
+    assert!(
+        not_due(&choose, &state)
+            .unwrap()
+            .contains("no choice is due")
+    );
     let mut choosing = state;
     choosing.phase = tenball::referee::Phase::Choice {
         chooser: PlayerId::B,
@@ -469,7 +541,9 @@ fn item_12_messages_and_checks() {
     .unwrap();
     v["layout"]["table"] = serde_json::json!("7ft");
     std::fs::write(&t, v.to_string()).unwrap();
-    let err = tenball::tablefile::TableFile::load(&t).unwrap_err().to_string();
+    let err = tenball::tablefile::TableFile::load(&t)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("a 7ft table"), "{err}");
     assert!(!err.contains("SevenFoot"), "{err}");
     // Player names as --players takes them.
@@ -480,22 +554,53 @@ fn item_12_messages_and_checks() {
     for bad in ["x".repeat(1_000), String::new(), "a\u{1b}[31mb".into()] {
         v["players"] = serde_json::json!([bad, "B"]);
         std::fs::write(&t, v.to_string()).unwrap();
-        let err = tenball::tablefile::TableFile::load(&t).unwrap_err().to_string();
+        let err = tenball::tablefile::TableFile::load(&t)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("1 to 40 characters"), "{err}");
         assert!(!err.contains('\u{1b}'), "{err}");
     }
     // A folder given to duel --out is named as one, without suggesting --resume.
-    let out = within(20, &["duel", "--a", "1", "--b", "1", "--racks", "2", "--out", s(&dir)]);
+    let out = within(
+        20,
+        &[
+            "duel",
+            "--a",
+            "1",
+            "--b",
+            "1",
+            "--racks",
+            "2",
+            "--out",
+            s(&dir),
+        ],
+    );
     let err = refused(&out, "is a folder");
     assert!(!err.contains("add --resume"), "{err}");
     // A race longer than the racks.
     refused(
-        &within(20, &["duel", "--a", "1", "--b", "1", "--racks", "2", "--race-to", "5"]),
+        &within(
+            20,
+            &[
+                "duel",
+                "--a",
+                "1",
+                "--b",
+                "1",
+                "--racks",
+                "2",
+                "--race-to",
+                "5",
+            ],
+        ),
         "takes at least 5 racks",
     );
     // A bound at the precision that shows the difference.
     let shot = r#"{"layout": {"balls": [{"ball": 0, "at": {"x": 1.2424872662941304, "y": 0.0}}]}, "strike": {"aim_deg": 180, "speed": 1}}"#;
-    let err = refused(&tenball(&["shot", "-"], shot), "is not on the playing surface");
+    let err = refused(
+        &tenball(&["shot", "-"], shot),
+        "is not on the playing surface",
+    );
     assert!(!err.contains("|x| <= 1.2425,"), "{err}");
     assert!(err.contains("|x| <= 1.242486"), "{err}");
     // A scenario naming a rule that does not exist.
@@ -536,7 +641,9 @@ fn item_12_messages_and_checks() {
         let mut name = stem.to_os_string();
         name.push(".csv");
         let out = Command::new(env!("CARGO_BIN_EXE_tenball"))
-            .args(["breaks", "sweep", "--grid", "1x1", "--speeds", "9", "--count", "2", "--out"])
+            .args([
+                "breaks", "sweep", "--grid", "1x1", "--speeds", "9", "--count", "2", "--out",
+            ])
             .arg(dir.join(&name))
             .output()
             .unwrap();

@@ -19,9 +19,15 @@ fn can_run_slurm() -> Result<(), String> {
     if !root {
         return Err("not root (slurmd runs the jobs as their user)".into());
     }
-    for daemon in ["/usr/sbin/slurmctld", "/usr/sbin/slurmd", "/usr/sbin/munged"] {
+    for daemon in [
+        "/usr/sbin/slurmctld",
+        "/usr/sbin/slurmd",
+        "/usr/sbin/munged",
+    ] {
         if !Path::new(daemon).exists() {
-            return Err(format!("{daemon} is missing (./setup.sh installs slurm-wlm and munge)"));
+            return Err(format!(
+                "{daemon} is missing (./setup.sh installs slurm-wlm and munge)"
+            ));
         }
     }
     Ok(())
@@ -30,7 +36,10 @@ fn can_run_slurm() -> Result<(), String> {
 #[test]
 fn the_guides_slurm_array_with_a_killed_task_merges_to_one_runs_result() {
     if let Err(why) = can_run_slurm() {
-        assert!(std::env::var_os("CI").is_none(), "CI must run the Slurm test: {why}");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must run the Slurm test: {why}"
+        );
         eprintln!("the Slurm test is skipped: {why}");
         return;
     }
@@ -58,9 +67,14 @@ fn the_guides_slurm_array_with_a_killed_task_merges_to_one_runs_result() {
 
 /// The command both recipes run, with the task's index written `INDEX`.
 fn tenball_command(text: &str, index_var: &str) -> String {
-    let start = text.find("tenball breaks --count").expect("a tenball command");
+    let start = text
+        .find("tenball breaks --count")
+        .expect("a tenball command");
     let rest = &text[start..];
-    let end = rest.find(".jsonl\" --resume").expect("its --out and --resume") + 16;
+    let end = rest
+        .find(".jsonl\" --resume")
+        .expect("its --out and --resume")
+        + 16;
     rest[..end]
         .replace(index_var, "INDEX")
         .split_whitespace()

@@ -652,7 +652,11 @@ pub fn merge(
 
 /// Writes the shards' records to the new file `out` in break order: break `r n + k` is the
 /// `r`th record of shard `k`, so round `r` takes one record from each shard in shard order.
-fn write_in_order(shards: &mut [ShardFile], out: &Path, merged: &RunInputs) -> Result<(), RunError> {
+fn write_in_order(
+    shards: &mut [ShardFile],
+    out: &Path,
+    merged: &RunInputs,
+) -> Result<(), RunError> {
     use std::io::Write;
     shards.sort_by_key(|s| s.k);
     let format = Format::of(out);
@@ -667,9 +671,8 @@ fn write_in_order(shards: &mut [ShardFile], out: &Path, merged: &RunInputs) -> R
             ))
         })?;
     let mut w = std::io::BufWriter::new(f);
-    let write = |w: &mut std::io::BufWriter<File>, bytes: &[u8]| {
-        w.write_all(bytes).map_err(io_err(out))
-    };
+    let write =
+        |w: &mut std::io::BufWriter<File>, bytes: &[u8]| w.write_all(bytes).map_err(io_err(out));
     write(&mut w, &records::header(format, merged))?;
     let mut bytes = Vec::new();
     while shards.iter().any(|s| s.left > 0) {

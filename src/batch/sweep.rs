@@ -119,7 +119,13 @@ pub fn claim(csv: &Path) -> Result<Claimed, String> {
     let finals = outputs(csv);
     let parts = finals
         .iter()
-        .zip(["the sweep's CSV", "a heatmap", "a heatmap", "a heatmap", "a heatmap"])
+        .zip([
+            "the sweep's CSV",
+            "a heatmap",
+            "a heatmap",
+            "a heatmap",
+            "a heatmap",
+        ])
         .map(|(p, what)| staged.add(p, what))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Claimed {

@@ -211,9 +211,8 @@ fn replay(args: &ReplayArgs) -> Result<(), CliError> {
         Ok(())
     })
     .map_err(CliError::input)?;
-    let record = found.ok_or_else(|| {
-        CliError::input(format!("{shown}: holds no break {}", args.index))
-    })?;
+    let record =
+        found.ok_or_else(|| CliError::input(format!("{shown}: holds no break {}", args.index)))?;
     let (layout, strike) = crate::batch::replay(&inputs.spec, &record);
     #[derive(serde::Serialize)]
     struct ShotInput {

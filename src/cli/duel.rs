@@ -109,11 +109,13 @@ fn print(summary: &crate::computer::duel::DuelSummary, json: bool) -> Result<(),
 }
 
 fn merge(args: &MergeArgs) -> Result<(), CliError> {
-    let merged = crate::computer::duel_run::merge(&args.files, args.partial, &mut |m| {
-        super::warn(&m)
-    })?;
+    let merged =
+        crate::computer::duel_run::merge(&args.files, args.partial, &mut |m| super::warn(&m))?;
     check_race_to(args.race_to, merged.records.len() as u64)?;
-    print(&summarize(&merged.spec, &merged.records, args.race_to), args.json)
+    print(
+        &summarize(&merged.spec, &merged.records, args.race_to),
+        args.json,
+    )
 }
 
 pub fn run(args: &DuelArgs) -> Result<(), CliError> {
@@ -121,7 +123,9 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
         return merge(m);
     }
     let (Some(a), Some(b)) = (args.a, args.b) else {
-        return Err(CliError::input("give both players' levels: --a LEVEL --b LEVEL"));
+        return Err(CliError::input(
+            "give both players' levels: --a LEVEL --b LEVEL",
+        ));
     };
     if !(1..=MAX_RACKS).contains(&args.racks) {
         return Err(CliError::input(format!(
@@ -159,13 +163,10 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .map_err(|e| CliError::input(format!("cannot start worker threads: {e}")))?;
-    let mut run = DuelRun::open_or_resume(
-        spec,
-        shard,
-        args.out.as_deref(),
-        args.resume,
-        &mut |m| super::warn(&m),
-    )?;
+    let mut run =
+        DuelRun::open_or_resume(spec, shard, args.out.as_deref(), args.resume, &mut |m| {
+            super::warn(&m)
+        })?;
     let stop = stop_on_signals();
     let bar = progress_of(run.total(), run.records().len() as u64, "racks");
     let finished = run.run(&pool, &|| stop.load(Ordering::SeqCst) != 0, &mut |n| {

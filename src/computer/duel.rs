@@ -106,10 +106,7 @@ impl RackRecord {
             ));
         }
         if self.shots > MAX_SHOTS {
-            return Err(format!(
-                "{} shots; a rack stops at {MAX_SHOTS}",
-                self.shots
-            ));
+            return Err(format!("{} shots; a rack stops at {MAX_SHOTS}", self.shots));
         }
         if self.innings > self.shots + 1 || self.balls_on_break > 10 {
             return Err("more innings than shots, or more than 10 balls on the break".into());
@@ -128,19 +125,22 @@ impl RackRecord {
                 ));
             }
         }
-        let counted: u64 = [self.called, self.safeties, self.push_outs, self.fouls, self.in_hand]
-            .iter()
-            .map(|c| c[0] as u64 + c[1] as u64)
-            .max()
-            .unwrap_or(0);
+        let counted: u64 = [
+            self.called,
+            self.safeties,
+            self.push_outs,
+            self.fouls,
+            self.in_hand,
+        ]
+        .iter()
+        .map(|c| c[0] as u64 + c[1] as u64)
+        .max()
+        .unwrap_or(0);
         let strokes: u64 = (0..2)
             .map(|i| self.called[i] as u64 + self.safeties[i] as u64 + self.push_outs[i] as u64)
             .sum();
         if counted > self.shots as u64 || strokes > self.shots as u64 {
-            return Err(format!(
-                "counts past the rack's {} shots",
-                self.shots
-            ));
+            return Err(format!("counts past the rack's {} shots", self.shots));
         }
         if self.foul_rules.len() as u64 != self.fouls[0] as u64 + self.fouls[1] as u64 {
             return Err("foul_rules does not list one entry a foul".into());

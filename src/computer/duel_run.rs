@@ -314,7 +314,10 @@ pub fn merge(
             )));
         };
         if let Some((first_path, f)) = &first {
-            let want = Header { shard: [h.shard[0], f.shard[1]], ..f.clone() };
+            let want = Header {
+                shard: [h.shard[0], f.shard[1]],
+                ..f.clone()
+            };
             let differ = differences(&h, &want);
             if !differ.is_empty() {
                 return Err(RunError::input(format!(
@@ -334,9 +337,15 @@ pub fn merge(
             )));
         }
         if !seen.insert(k) {
-            return Err(RunError::input(format!("{shown}: shard {k}/{n} is given twice")));
+            return Err(RunError::input(format!(
+                "{shown}: shard {k}/{n} is given twice"
+            )));
         }
-        let shard = Shard { k, n, count: h.racks };
+        let shard = Shard {
+            k,
+            n,
+            count: h.racks,
+        };
         check_shard_records(path, &h.tenball_duel, &shard, &back.records)?;
         if let Some((line, _)) = back.partial {
             gaps.push(format!(

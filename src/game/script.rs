@@ -144,10 +144,16 @@ fn read_step(value: serde_json::Value) -> Result<ScriptStep, String> {
                 format!("`{w}` takes a number of frames: {{\"{w}\": 60}}")
             }
             Some(w) if msg.contains("unit variant") => {
-                format!("`{}` takes a value: {{\"{w}\": ...}} (see the guide)", crate::echo::visible(w))
+                format!(
+                    "`{}` takes a value: {{\"{w}\": ...}} (see the guide)",
+                    crate::echo::visible(w)
+                )
             }
             Some(w) if msg.contains("unknown variant") => {
-                format!("`{}` is no step; steps are {STEP_NAMES}", crate::echo::cut(&crate::echo::visible(w)))
+                format!(
+                    "`{}` is no step; steps are {STEP_NAMES}",
+                    crate::echo::cut(&crate::echo::visible(w))
+                )
             }
             _ => format!("{msg}; steps are {STEP_NAMES}"),
         }
@@ -182,12 +188,15 @@ fn check_step(step: &ScriptStep, table: &crate::table::Table) -> Result<(), Stri
         ScriptStep::WaitRackWon(n) => frames("wait_rack_won", *n),
         ScriptStep::MeasureFps(n) => frames("measure_fps", *n),
         ScriptStep::Stroke(s) => s.validate().map_err(|e| format!("stroke: {e}")),
-        ScriptStep::CallBall(b) if !(1..=10).contains(b) => Err(format!(
-            "call_ball {b}: the object balls are 1 to 10"
-        )),
+        ScriptStep::CallBall(b) if !(1..=10).contains(b) => {
+            Err(format!("call_ball {b}: the object balls are 1 to 10"))
+        }
         ScriptStep::Place(p) => on_table("place", p, table.on_bed(*p)),
         ScriptStep::Look {
-            pitch_deg, distance, yaw_deg, ..
+            pitch_deg,
+            distance,
+            yaw_deg,
+            ..
         } if !(yaw_deg.is_finite()
             && (0.0..=90.0).contains(pitch_deg)
             && (0.1..=20.0).contains(distance)) =>
@@ -516,9 +525,7 @@ fn take_step(
 /// a choice is due); `None` when it can. A step that cannot be taken stops the script.
 pub fn not_due(step: &ScriptStep, state: &crate::referee::GameState) -> Option<&'static str> {
     match step {
-        ScriptStep::Choose(_)
-            if !matches!(state.phase, crate::referee::Phase::Choice { .. }) =>
-        {
+        ScriptStep::Choose(_) if !matches!(state.phase, crate::referee::Phase::Choice { .. }) => {
             Some(
                 "choose: no choice is due now (a choice comes after a push out, 5.4, or a ball made on a safety or a missed call, 5.6, 5.7)",
             )

@@ -262,7 +262,11 @@ fn check_rule_numbers(name: &str, s: &Scenario) -> Result<(), ScenarioError> {
         return Err(unknown("rules".into(), r));
     }
     for (i, st) in s.steps.iter().enumerate() {
-        let named = st.expect.rule.iter().chain(st.expect.fouls.iter().flatten());
+        let named = st
+            .expect
+            .rule
+            .iter()
+            .chain(st.expect.fouls.iter().flatten());
         for r in named {
             if !crate::referee::is_rule_number(r) {
                 return Err(unknown(format!("step {}: expect", i + 1), r));
