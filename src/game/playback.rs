@@ -22,6 +22,8 @@ pub struct Playback {
     pub paused: bool,
     /// A replay of a shot already applied, not the shot itself.
     pub replay: bool,
+    /// Fast forward: `FAST` times the speed the playback started at.
+    pub fast: bool,
     /// Orientation of each ball before the shot (world frame).
     pub start_orient: [Quat; 11],
     /// Events fired so far.
@@ -57,6 +59,9 @@ pub struct BallPoses(pub [Option<(Vec3, Quat)>; 11]);
 /// Shot time a step moves on while paused (s).
 pub const STEP: f64 = 1.0 / 60.0;
 
+/// How much faster a fast-forwarded playback runs.
+pub const FAST: f64 = 4.0;
+
 impl Playback {
     pub fn start(&mut self, log: ShotLog, orient: [Quat; 11], speed: f64, replay: bool) {
         *self = Playback {
@@ -65,9 +70,25 @@ impl Playback {
             speed,
             paused: false,
             replay,
+            fast: false,
             start_orient: orient,
             fired: 0,
         };
+    }
+
+    /// Fast forward on or off (the dock's button): `FAST` times the speed it started at, or
+    /// back to it; a pause is lifted.
+    pub fn toggle_fast(&mut self) {
+        if !self.active() {
+            return;
+        }
+        self.fast = !self.fast;
+        self.speed = if self.fast {
+            self.speed * FAST
+        } else {
+            self.speed / FAST
+        };
+        self.paused = false;
     }
 
     pub fn stop(&mut self) {
@@ -83,6 +104,52 @@ impl Playback {
             self.t = l.duration;
             self.paused = false;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn log(duration: f64) -> ShotLog {
+        let layout = crate::physics::Layout {
+            table: crate::table::TableSize::NineFoot,
+            balls: vec![crate::table::Placed {
+                ball: 0,
+                at: crate::table::Point::new(-0.7, 0.0),
+            }],
+        };
+        let mut l = crate::physics::simulate(
+            &layout,
+            &crate::physics::Strike::new(0.0, 1.0),
+            &crate::physics::SimConfig::default(),
+        )
+        .unwrap();
+        l.duration = duration;
+        l
+    }
+
+    #[test]
+    fn fast_forward_runs_four_times_faster_and_back_and_skip_goes_to_the_end() {
+        let mut p = Playback::default();
+        p.toggle_fast();
+        assert!(!p.fast, "nothing plays: nothing to speed up");
+        p.start(log(3.0), [Quat::IDENTITY; 11], 0.5, false);
+        p.paused = true;
+        p.toggle_fast();
+        assert!(p.fast && !p.paused);
+        assert_eq!(p.speed, 2.0);
+        p.toggle_fast();
+        assert_eq!(p.speed, 0.5);
+        p.toggle_fast();
+        // A new shot starts at its own speed, not fast.
+        p.start(log(2.0), [Quat::IDENTITY; 11], 1.0, false);
+        assert!(!p.fast);
+        assert_eq!(p.speed, 1.0);
+        p.paused = true;
+        p.skip_to_end();
+        assert_eq!(p.t, 2.0);
+        assert!(!p.paused);
     }
 }
 

@@ -26,7 +26,7 @@ pub(super) struct DockParams<'w> {
     pub aids: Res<'w, Aids>,
     pub muted: ResMut<'w, Muted>,
     pub view: ResMut<'w, CameraView>,
-    pub playback: Res<'w, Playback>,
+    pub playback: ResMut<'w, Playback>,
     pub coach: Res<'w, super::super::coach::Coach>,
     pub ask_coach: MessageWriter<'w, super::super::coach::AskCoach>,
     pub actions: MessageWriter<'w, GameAction>,
@@ -101,6 +101,8 @@ fn main_section(ui: &mut egui::Ui, p: &mut DockParams) {
         Some(ShotCycle::MatchOver) => ruling::match_over(ui, &p.m, &mut p.actions),
         _ => {
             ui.heading("The shot plays");
+            // The buttons above the banner, so that they stay where they are when it appears.
+            playback_buttons(ui, &mut p.playback);
             if let Some(b) = text::banner(&p.playback) {
                 ui.label(b);
             }
@@ -112,6 +114,33 @@ fn main_section(ui: &mut egui::Ui, p: &mut DockParams) {
             }
         }
     }
+}
+
+/// Pause, fast forward and skip for the mouse: the same as Space, and Enter (skipping to the
+/// end is what Enter does while the shot plays: the ruling follows).
+fn playback_buttons(ui: &mut egui::Ui, playback: &mut Playback) {
+    // Fixed widths: a button's words change (Pause / Play), the buttons do not move.
+    let sized = |ui: &mut egui::Ui, width: f32, words: String| {
+        ui.add_sized([width, 20.0], egui::Button::new(words))
+            .clicked()
+    };
+    ui.horizontal(|ui| {
+        let pause = if playback.paused { "Play" } else { "Pause" };
+        if sized(ui, 56.0, pause.into()) {
+            playback.paused = !playback.paused;
+        }
+        let fast = if playback.fast {
+            "Normal speed".to_string()
+        } else {
+            format!("Fast x{}", super::super::playback::FAST)
+        };
+        if sized(ui, 100.0, fast) {
+            playback.toggle_fast();
+        }
+        if sized(ui, 110.0, "Skip to the end".into()) {
+            playback.skip_to_end();
+        }
+    });
 }
 
 fn rack_log(ui: &mut egui::Ui, m: &Match) {

@@ -134,6 +134,9 @@ pub fn banner(p: &Playback) -> Option<String> {
     } else if p.speed < 1.0 - 1e-9 {
         words.push(format!("SLOW (x{:.2})", p.speed));
     }
+    if p.fast {
+        words.push(format!("FAST (x{})", crate::game::playback::FAST));
+    }
     if p.paused {
         words.push("PAUSED (z resumes, x steps)".into());
     }
