@@ -27,7 +27,11 @@ pub(super) fn card(
         );
     }
     ui.label(with_names(m, &r.explanation));
-    if let Some(sp) = r.spotted {
+    // The explanation says where a spotted ball goes already; the card says it only when not.
+    if let Some(sp) = r
+        .spotted
+        .filter(|_| !r.explanation.contains("is spotted at"))
+    {
         ui.label(format!(
             "The {} is spotted at x = {:.3} m (1.4).",
             sp.ball, sp.at.x

@@ -54,10 +54,43 @@ pub fn describe_turn(m: &Match) -> String {
 
 /// The referee's words with the players' names for "player A" and "player B".
 pub fn with_names(m: &Match, text: &str) -> String {
-    text.replace("player A", &m.players[0])
-        .replace("Player A", &m.players[0])
-        .replace("player B", &m.players[1])
-        .replace("Player B", &m.players[1])
+    names_in(&m.players, text)
+}
+
+/// The referee's "player A" and "player B" as the players are called, the verb after a
+/// player called "You" in the second person ("You play", not "You plays").
+pub fn names_in(players: &[String; 2], text: &str) -> String {
+    let named = text
+        .replace("player A", &players[0])
+        .replace("Player A", &players[0])
+        .replace("player B", &players[1])
+        .replace("Player B", &players[1]);
+    if !players.iter().any(|p| p == "You") {
+        return named;
+    }
+    // The verbs the referee's explanations put after a player.
+    const VERBS: [(&str, &str); 14] = [
+        ("plays", "play"),
+        ("has", "have"),
+        ("is", "are"),
+        ("was", "were"),
+        ("shoots", "shoot"),
+        ("continues", "continue"),
+        ("chooses", "choose"),
+        ("loses", "lose"),
+        ("comes", "come"),
+        ("wins", "win"),
+        ("breaks", "break"),
+        ("takes", "take"),
+        ("gets", "get"),
+        ("pockets", "pocket"),
+    ];
+    let mut out = named;
+    for (third, second) in VERBS {
+        out = out.replace(&format!("You {third} "), &format!("You {second} "));
+        out = out.replace(&format!("You {third}."), &format!("You {second}."));
+    }
+    out
 }
 
 pub fn player_name(m: &Match, p: PlayerId) -> &str {
@@ -141,4 +174,30 @@ pub fn banner(p: &Playback) -> Option<String> {
         words.push("PAUSED (z resumes, x steps)".into());
     }
     (!words.is_empty()).then(|| words.join(" - "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_in;
+
+    #[test]
+    fn a_player_called_you_is_spoken_to_in_the_second_person() {
+        let players = ["You".to_string(), "Computer (level 5)".to_string()];
+        assert_eq!(
+            names_in(
+                &players,
+                "No foul and no called ball made: player A plays from where the cue ball lies (5.8)."
+            ),
+            "No foul and no called ball made: You play from where the cue ball lies (5.8)."
+        );
+        assert_eq!(
+            names_in(
+                &players,
+                "Player A has cue ball in hand; player B plays on."
+            ),
+            "You have cue ball in hand; Computer (level 5) plays on."
+        );
+        let ann = ["Ann".to_string(), "Bob".to_string()];
+        assert_eq!(names_in(&ann, "player A plays"), "Ann plays");
+    }
 }
