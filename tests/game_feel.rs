@@ -550,6 +550,30 @@ fn two_players_start_at_the_match_aids_with_noise_and_see_only_the_cue_balls_fir
     assert_eq!(Aids::for_mode(Mode::Practice).level, AidLevel::Practice);
 }
 
+/// Was: the first view showed a dozen crossing paths of the rack at the practice aids. On the
+/// break practice now draws the cue ball's and the 1's paths only (the prediction keeps all).
+#[test]
+fn the_practice_aids_show_only_the_cue_balls_and_the_ones_paths_on_the_break() {
+    let mut app = app_with(GameOptions::default());
+    assert!(matches!(m(&app).state.phase, Phase::Break { .. }));
+    for _ in 0..400 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+        if app.world().resource::<Tracking>().computed > 0 {
+            break;
+        }
+    }
+    let tr = app.world().resource::<Tracking>();
+    assert!(tr.prediction.lines.len() > 3, "the break moves the rack");
+    let shown: Vec<u8> = tr
+        .shown(AidLevel::Practice)
+        .iter()
+        .map(|(b, _)| *b)
+        .collect();
+    assert!(shown.contains(&0) && shown.contains(&1), "{shown:?}");
+    assert!(shown.iter().all(|b| *b <= 1), "{shown:?}");
+}
+
 #[test]
 fn execution_noise_changes_the_stroke_played_and_exact_strokes_do_not() {
     let opts = position(

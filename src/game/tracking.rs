@@ -2,7 +2,8 @@
 //! move, from the real simulation, recomputed on bevy's async compute pool while the player aims
 //! so that the frame rate does not drop (at most one prediction runs at a time; a new one
 //! starts when the stroke or the table changed and the last started at least `REFRESH` ago).
-//! What a player is shown of it depends on the aid level: practice shows every path, match the
+//! What a player is shown of it depends on the aid level: practice shows every path (on the
+//! break the cue ball's and the 1's), match the
 //! cue ball's path to its first contact, pro none. The prediction also pre-fills the call: the
 //! ball the cue ball meets first and the pocket it heads for, until the player calls otherwise.
 
@@ -94,6 +95,9 @@ pub struct Tracking {
     last_start: f64,
     /// Predictions finished, for the tests and the HUD.
     pub computed: u64,
+    /// The stroke set up is a break: practice then shows the cue ball's and the 1's paths only
+    /// (a dozen crossing paths of the rack hid the table).
+    pub on_break: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -115,6 +119,7 @@ impl Tracking {
                 .prediction
                 .lines
                 .iter()
+                .filter(|(b, _)| !self.on_break || *b == CUE || *b == 1)
                 .map(|(b, p)| (*b, p.as_slice()))
                 .collect(),
             AidLevel::Match if !self.prediction.cue_to_first.is_empty() => {
@@ -152,6 +157,10 @@ fn prefill_call(m: Res<Match>, tr: Res<Tracking>, mut aim: ResMut<Aim>) {
 }
 
 fn predict(time: Res<Time>, m: Res<Match>, aim: Res<Aim>, mut tr: ResMut<Tracking>) {
+    let on_break = matches!(m.state.phase, crate::referee::Phase::Break { .. });
+    if tr.on_break != on_break {
+        tr.on_break = on_break;
+    }
     // Collect a finished prediction.
     if let Some((task, layout, strike)) = tr.task.as_mut()
         && let Some(result) = block_on(poll_once(task))
