@@ -631,15 +631,7 @@ pub fn merge(
     if let Some(missing) = missing_shards(&seen, first.shard[1]) {
         gaps.push(missing);
     }
-    if !gaps.is_empty() {
-        if !partial {
-            return Err(RunError::input(format!(
-                "{}; add --partial to merge what is there",
-                gaps.join("; ")
-            )));
-        }
-        warn(format!("note (--partial): {}", gaps.join("; ")));
-    }
+    refuse_gaps(&gaps, partial, warn)?;
     if let Some(out) = out {
         let merged = RunInputs {
             shard: [0, 1],
@@ -648,6 +640,26 @@ pub fn merge(
         write_in_order(&mut shards, out, &merged)?;
     }
     Ok(tally)
+}
+
+/// What a merge found missing, unfinished or cut short: refused unless `partial`, and then
+/// said through `warn` (breaks and duels alike).
+pub(crate) fn refuse_gaps(
+    gaps: &[String],
+    partial: bool,
+    warn: &mut dyn FnMut(String),
+) -> Result<(), RunError> {
+    if gaps.is_empty() {
+        return Ok(());
+    }
+    if !partial {
+        return Err(RunError::input(format!(
+            "{}; add --partial to merge what is there",
+            gaps.join("; ")
+        )));
+    }
+    warn(format!("note (--partial): {}", gaps.join("; ")));
+    Ok(())
 }
 
 /// Writes the shards' records to the new file `out` in break order: break `r n + k` is the

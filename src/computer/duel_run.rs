@@ -367,15 +367,7 @@ pub fn merge(
     if let Some(missing) = crate::batch::run::missing_shards(&seen, h.shard[1]) {
         gaps.push(missing);
     }
-    if !gaps.is_empty() {
-        if !partial {
-            return Err(RunError::input(format!(
-                "{}; add --partial to merge what is there",
-                gaps.join("; ")
-            )));
-        }
-        warn(format!("note (--partial): {}", gaps.join("; ")));
-    }
+    crate::batch::run::refuse_gaps(&gaps, partial, warn)?;
     records.sort_by_key(|r| r.index);
     Ok(Merged {
         spec: h.tenball_duel,
