@@ -479,6 +479,7 @@ struct Shards {
 /// Where one shard's records lie in its file, for writing the merge in break order.
 struct ShardFile {
     path: PathBuf,
+    format: Format,
     k: u64,
     /// The byte where its next record line starts, and the records left to read.
     offset: u64,
@@ -514,8 +515,8 @@ impl ShardFile {
             }
             self.offset += bytes.len() as u64;
             let body = std::str::from_utf8(bytes).map_err(|_| changed())?;
-            let parsed = records::parse_record(records::Format::of(&self.path), body.trim_end())
-                .map_err(|_| changed())?;
+            let parsed =
+                records::parse_record(self.format, body.trim_end()).map_err(|_| changed())?;
             if let Some(r) = parsed {
                 self.left -= 1;
                 if !keep_open || self.left == 0 {
@@ -547,16 +548,7 @@ fn read_shard(path: &Path, acc: &mut Shards) -> Result<ShardFile, RunError> {
         acc.first = Some((path.to_path_buf(), inputs.clone()));
     }
     let [k, n] = inputs.shard;
-    if n > MAX_SHARDS || k >= n {
-        return Err(RunError::input(format!(
-            "{shown}: shard {k}/{n}: a run has from 1 to {MAX_SHARDS} shards, numbered from 0"
-        )));
-    }
-    if !acc.seen.insert(k) {
-        return Err(RunError::input(format!(
-            "{shown}: shard {k}/{n} is given twice"
-        )));
-    }
+    claim_shard(&shown, "run", [k, n], &mut acc.seen)?;
     let shard = Shard {
         k,
         n,
@@ -590,6 +582,7 @@ fn read_shard(path: &Path, acc: &mut Shards) -> Result<ShardFile, RunError> {
     }
     Ok(ShardFile {
         path: path.to_path_buf(),
+        format: Format::of(path),
         k,
         offset: back.records_start,
         left: back.records,
@@ -640,6 +633,27 @@ pub fn merge(
         write_in_order(&mut shards, out, &merged)?;
     }
     Ok(tally)
+}
+
+/// A merge's shard K/N of a `what` (a run of breaks, a duel) read from the file `shown`: N at
+/// most `MAX_SHARDS`, K below it, and not given before (`seen` takes it).
+pub(crate) fn claim_shard(
+    shown: &str,
+    what: &str,
+    [k, n]: [u64; 2],
+    seen: &mut std::collections::BTreeSet<u64>,
+) -> Result<(), RunError> {
+    if n > MAX_SHARDS || k >= n {
+        return Err(RunError::input(format!(
+            "{shown}: shard {k}/{n}: a {what} has from 1 to {MAX_SHARDS} shards, numbered from 0"
+        )));
+    }
+    if !seen.insert(k) {
+        return Err(RunError::input(format!(
+            "{shown}: shard {k}/{n} is given twice"
+        )));
+    }
+    Ok(())
 }
 
 /// What a merge found missing, unfinished or cut short: refused unless `partial`, and then

@@ -330,17 +330,7 @@ pub fn merge(
             first = Some((path.clone(), h.clone()));
         }
         let [k, n] = h.shard;
-        if n == 0 || n > crate::batch::MAX_SHARDS || k >= n {
-            return Err(RunError::input(format!(
-                "{shown}: shard {k}/{n}: a duel has from 1 to {} shards, numbered from 0",
-                crate::batch::MAX_SHARDS
-            )));
-        }
-        if !seen.insert(k) {
-            return Err(RunError::input(format!(
-                "{shown}: shard {k}/{n} is given twice"
-            )));
-        }
+        crate::batch::run::claim_shard(&shown, "duel", [k, n], &mut seen)?;
         let shard = Shard {
             k,
             n,
