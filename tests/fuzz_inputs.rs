@@ -152,7 +152,11 @@ fn mutate(seed: &Value, muts: &[Mutation], cut: f64) -> String {
             }
         }
     }
-    let text = v.to_string();
+    cut_short(v.to_string(), cut)
+}
+
+/// `text` cut short at `cut` (a share of its length; over 1: whole), at a character boundary.
+fn cut_short(text: String, cut: f64) -> String {
     if cut < 1.0 {
         let mut end = (text.len() as f64 * cut) as usize;
         while !text.is_char_boundary(end) {
@@ -358,15 +362,7 @@ fn lines_of(v: &Value, cut: f64) -> String {
         Value::Array(items) => items.iter().map(|i| i.to_string() + "\n").collect(),
         other => other.to_string(),
     };
-    if cut < 1.0 {
-        let mut end = (text.len() as f64 * cut) as usize;
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        text[..end].to_string()
-    } else {
-        text
-    }
+    cut_short(text, cut)
 }
 
 /// A duel's records file (its header and two greedy racks) as JSON values, made once.

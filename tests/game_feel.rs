@@ -28,6 +28,17 @@ use tenball::physics::params::RAIL_TOP;
 use tenball::referee::{BallSet, CueBall, FoulCount, GameState, Phase, PlayerId, Rules};
 use tenball::table::{Placed, Pocket, Point, TableSize};
 
+/// Runs frames until the first prediction of the stroke set up is in (at most 2 s).
+fn wait_for_prediction(app: &mut App) {
+    for _ in 0..400 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+        if app.world().resource::<Tracking>().computed > 0 {
+            break;
+        }
+    }
+}
+
 fn app_with(opts: GameOptions) -> App {
     app_with_more(opts, |_| {})
 }
@@ -520,13 +531,7 @@ fn two_players_start_at_the_match_aids_with_noise_and_see_only_the_cue_balls_fir
         }
     );
     app.world_mut().resource_mut::<Aim>().stroke.aim_deg = 0.0;
-    for _ in 0..400 {
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-        if app.world().resource::<Tracking>().computed > 0 {
-            break;
-        }
-    }
+    wait_for_prediction(&mut app);
     let tr = app.world().resource::<Tracking>();
     assert!(tr.shown(AidLevel::Practice).len() >= 2);
     let shown = tr.shown(AidLevel::Match);
@@ -556,13 +561,7 @@ fn two_players_start_at_the_match_aids_with_noise_and_see_only_the_cue_balls_fir
 fn the_practice_aids_show_only_the_cue_balls_and_the_ones_paths_on_the_break() {
     let mut app = app_with(GameOptions::default());
     assert!(matches!(m(&app).state.phase, Phase::Break { .. }));
-    for _ in 0..400 {
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-        if app.world().resource::<Tracking>().computed > 0 {
-            break;
-        }
-    }
+    wait_for_prediction(&mut app);
     let tr = app.world().resource::<Tracking>();
     assert!(tr.prediction.lines.len() > 3, "the break moves the rack");
     let shown: Vec<u8> = tr

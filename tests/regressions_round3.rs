@@ -188,22 +188,26 @@ fn item_3_a_closed_pipe_keeps_the_checks_exit_status() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `tenball duel` of two greedy players, `racks` racks into `f`, with `more` arguments.
+fn greedy_duel(f: &Path, racks: &str, more: &[&str]) -> Output {
+    let mut args = vec![
+        "duel",
+        "--a",
+        "greedy",
+        "--b",
+        "greedy",
+        "--racks",
+        racks,
+        "--out",
+        s(f),
+    ];
+    args.extend(more);
+    within(300, &args)
+}
+
 /// Runs a 2-rack greedy duel into `f` and returns the file's lines.
 fn duel_file(f: &Path) -> Vec<String> {
-    let out = within(
-        300,
-        &[
-            "duel",
-            "--a",
-            "greedy",
-            "--b",
-            "greedy",
-            "--racks",
-            "2",
-            "--out",
-            s(f),
-        ],
-    );
+    let out = greedy_duel(f, "2", &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     std::fs::read_to_string(f)
         .unwrap()
@@ -225,21 +229,7 @@ fn item_4_records_with_impossible_counts_are_refused_with_their_line() {
     rec["winner"] = serde_json::Value::Null;
     let edited = [lines[0].clone(), lines[1].clone(), rec.to_string()].join("\n") + "\n";
     std::fs::write(&f, &edited).unwrap();
-    let out = within(
-        300,
-        &[
-            "duel",
-            "--a",
-            "greedy",
-            "--b",
-            "greedy",
-            "--racks",
-            "3",
-            "--out",
-            s(&f),
-            "--resume",
-        ],
-    );
+    let out = greedy_duel(&f, "3", &["--resume"]);
     refused(&out, "d.jsonl:3: a rack record no duel writes");
     assert_eq!(
         std::fs::read_to_string(&f).unwrap(),
