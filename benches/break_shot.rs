@@ -44,7 +44,7 @@ fn bench(c: &mut Criterion) {
     };
     for (name, cfg, tightness) in [
         ("break_to_rest", jumped, Tightness::Typical),
-        ("break_to_rest_perfect_rack", jumped, Tightness::Perfect),
+        ("break_to_rest_perfect_rack", jumped, Tightness::Even),
         (
             "break_to_rest_reference_every_step",
             stepped,

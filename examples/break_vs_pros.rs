@@ -19,7 +19,7 @@ fn main() {
     let count = args.get(1).and_then(|c| c.parse().ok()).unwrap_or(1000);
     let mut rows = Vec::new();
     for t in [
-        Tightness::Perfect,
+        Tightness::Even,
         Tightness::Tight,
         Tightness::Typical,
         Tightness::Loose,

@@ -172,7 +172,7 @@ fn breaks_keep_their_statistics() {
                 rng.random_range(-0.4..0.4),
             ),
         }];
-        balls.extend(rack(&table, tenball::referee::Tightness::Perfect, &mut rng));
+        balls.extend(rack(&table, tenball::referee::Tightness::Even, &mut rng));
         let cue = balls[0].at;
         let aim = (0.0 - cue.y)
             .atan2(table.foot_spot().x - cue.x)

@@ -257,7 +257,7 @@ fn energy_never_rises_during_a_break() {
         }];
         balls.extend(tenball::referee::rack(
             &table,
-            tenball::referee::Tightness::Perfect,
+            tenball::referee::Tightness::Even,
             &mut rand::rngs::StdRng::seed_from_u64(11),
         ));
         Layout {

@@ -129,7 +129,7 @@ fn break_layout(rng: &mut StdRng) -> Layout {
         ball: 0,
         at: Point::new(x, y),
     }];
-    balls.extend(rack(&table, tenball::referee::Tightness::Perfect, rng));
+    balls.extend(rack(&table, tenball::referee::Tightness::Even, rng));
     Layout {
         table: TableSize::NineFoot,
         balls,

@@ -18,7 +18,7 @@ fn a_break_played_from_a_new_rack_is_judged_and_leaves_a_consistent_table() {
     }];
     balls.extend(rack(
         &table,
-        tenball::referee::Tightness::Perfect,
+        tenball::referee::Tightness::Even,
         &mut StdRng::seed_from_u64(3),
     ));
     let layout = Layout {

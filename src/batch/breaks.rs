@@ -33,13 +33,13 @@ pub struct BreakSpec {
     pub elevation_deg: f64,
     pub noise: Option<Noise>,
     /// How tightly each break's rack is racked (files written before racks had gaps hold none:
-    /// they were perfect racks).
-    #[serde(default = "perfect_rack")]
+    /// they were even racks, then named perfect).
+    #[serde(default = "even_rack")]
     pub rack: Tightness,
 }
 
-fn perfect_rack() -> Tightness {
-    Tightness::Perfect
+fn even_rack() -> Tightness {
+    Tightness::Even
 }
 
 impl Default for BreakSpec {

@@ -34,9 +34,10 @@ pub struct SpecArgs {
     /// 0.075 m/s speed, 0.5 mm tip offset and 0.1 deg elevation, FastFiz's values).
     #[arg(long)]
     pub no_noise: bool,
-    /// How tightly each break's balls are racked: perfect, tight, typical, loose or the
+    /// How tightly each break's balls are racked: template, hand (the default),
+    /// loose, even, tight, typical or the
     /// largest gap between neighbours in mm; each break's gaps are drawn from its seed.
-    #[arg(long, default_value = "typical", value_parser = Tightness::parse)]
+    #[arg(long, default_value = "hand", value_parser = Tightness::parse)]
     pub rack: Tightness,
     /// Worker threads (default: every core).
     #[arg(long)]

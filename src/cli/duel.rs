@@ -42,7 +42,7 @@ pub struct DuelArgs {
     #[arg(long, default_value = "9ft", value_parser = super::shot::parse_size)]
     pub table: TableSize,
     /// How tightly the balls are racked (as for `breaks`).
-    #[arg(long, default_value = "typical", value_parser = Tightness::parse)]
+    #[arg(long, default_value = "hand", value_parser = Tightness::parse)]
     pub rack: Tightness,
     /// Worker threads (default: every core); the records are the same whatever it is.
     #[arg(long)]

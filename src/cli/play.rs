@@ -34,9 +34,10 @@ pub struct PlayArgs {
     /// default a new one each game, printed at the start so a game can be played again.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// How tightly the balls are racked: perfect, tight, typical, loose or the largest gap
+    /// How tightly the balls are racked: template, hand (the default),
+    /// loose, even, tight, typical or the largest gap
     /// between neighbours in mm.
-    #[arg(long, default_value = "typical", value_parser = crate::referee::Tightness::parse)]
+    #[arg(long, default_value = "hand", value_parser = crate::referee::Tightness::parse)]
     pub rack: Option<crate::referee::Tightness>,
     /// Run a script of steps (JSON: {"steps": [...]}, see the README).
     #[arg(long, value_name = "FILE")]

@@ -52,9 +52,10 @@ pub struct RackArgs {
     /// Seed of the random order of balls 2 to 9 and of the rack's gaps.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// How tightly the balls are racked: perfect, tight, typical, loose or the largest gap
+    /// How tightly the balls are racked: template, hand (the default),
+    /// loose, even, tight, typical or the largest gap
     /// between neighbours in mm.
-    #[arg(long, default_value = "typical", value_parser = crate::referee::Tightness::parse)]
+    #[arg(long, default_value = "hand", value_parser = crate::referee::Tightness::parse)]
     pub rack: crate::referee::Tightness,
     /// Table size: 9ft, 8ft or 7ft.
     #[arg(long, default_value = "9ft", value_parser = parse_size)]

@@ -7,6 +7,7 @@ mod judge;
 mod lag;
 mod rack;
 mod ruling;
+mod settle;
 mod shot;
 mod state;
 mod steps;
@@ -14,7 +15,10 @@ mod steps;
 pub use actions::{Action, ActionError, MAX_ACTIONS, Step};
 pub use judge::{Judged, RulesError};
 pub use lag::{LagFault, LagShot, lag_winner};
-pub use rack::{CUE_CLEARANCE, MAX_RACK_GAP_MM, RACK_GAP, Tightness, rack, spot_ten};
+pub use rack::{
+    CUE_CLEARANCE, MAX_RACK_GAP_MM, RACK_GAP, RACK_NAMES, TEMPLATE_SET_TOLERANCE, Tightness,
+    WPA_BALL_TOLERANCE, rack, spot_ten,
+};
 pub use ruling::{FoulFound, InHand, RackResult, Ruling, Spotted, Turn, TurnAction, WinReason};
 pub use shot::{
     BallAt, CUE, Call, CueBallFate, Declared, Foul, Penalty, Pocketed, RailContact, ShotFacts,

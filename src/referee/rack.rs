@@ -1,11 +1,12 @@
 //! Racking (5.2) and spotting the 10 (1.4, 5.9): where balls are put by hand.
 
+use super::settle;
 use crate::table::{Placed, Point, Table};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
-/// The gap between neighbouring balls of a perfect rack: tight, but never overlapping, so the
+/// The gap between neighbouring balls of the even rack: tight, but never overlapping, so the
 /// physics keeps its restitution on the break.
 pub const RACK_GAP: f64 = 1.0e-4;
 
@@ -14,22 +15,32 @@ pub const RACK_GAP: f64 = 1.0e-4;
 const RACK_MIN_GAP: f64 = 1.0e-5;
 
 /// How tightly the balls are racked (5.2 asks for them "as tight as possible"; real racks never
-/// are). Each ball of a rack other than the apex lies a random distance off its place in a
-/// perfect triangle, so the gaps between neighbours spread evenly-ish from touching
-/// (`RACK_MIN_GAP`) to the largest gap; every break's rack is its own.
+/// are).
 ///
-/// The largest gaps: `tight` 0.13 mm, what the WPA's ball diameter tolerance (+-0.005 in)
-/// leaves between balls that all touch the triangle; `typical` 0.5 mm, a rack with small gaps
-/// you can see against the light; `loose` 2 mm, gaps anyone sees. The middle and loose figures
-/// are chosen, not measured: no measurement of real racks' gaps was found (see the README's
-/// break against tightness). `perfect` is the old exact rack, every gap `RACK_GAP`, for
-/// comparisons; `Gap(mm)` any largest gap from 0.01 to 5 mm.
+/// Settled racks, the balls' own sizes deciding the gaps (`referee::settle`): each ball's
+/// diameter is drawn uniformly within a set's tolerance, the balls are pushed toward the apex
+/// inside a triangle's sides until they jam, and the gaps the jam leaves are kept.
+/// - `template`: a set within +-0.05 mm, the tolerance of the rules of snooker (the tightest
+///   published for a cue-sports ball; no pool-ball maker publishes one), racked with a template
+///   as the pro events rack: every ball touching "with the possible exception of one tiny gap".
+/// - `hand` (the default): a set anywhere within the WPA's +-0.005 in (+-0.127 mm), racked with a
+///   triangle by a careful racker: what most players meet on a bar, league or home table.
+///
+/// Racks with gaps drawn at random (each ball but the apex a random distance off its place in
+/// a triangle, so the gaps between neighbours spread evenly-ish from touching, `RACK_MIN_GAP`,
+/// to the largest gap): `tight` 0.13 mm, `typical` 0.5 mm, `loose` 2 mm, or `Gap(mm)` any
+/// largest gap from 0.01 to 5 mm. These figures are chosen, not measured: no measurement of real
+/// racks' gaps was found. `even` (once named `perfect`) is every gap exactly `RACK_GAP`, a
+/// lattice that breaks as its own mirror image, for comparisons. Every break's rack is its own.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Tightness {
-    Perfect,
-    Tight,
+    Template,
     #[default]
+    Hand,
+    #[serde(alias = "perfect")]
+    Even,
+    Tight,
     Typical,
     Loose,
     /// The largest gap in millimetres.
@@ -39,11 +50,22 @@ pub enum Tightness {
 /// The largest gap `--rack` accepts (mm).
 pub const MAX_RACK_GAP_MM: f64 = 5.0;
 
+/// A template set's diameter tolerance (m): +-0.05 mm, the rules of snooker (quoted by Bob
+/// Jewett, forums.azbilliards.com); no pool-ball maker's figure was found.
+pub const TEMPLATE_SET_TOLERANCE: f64 = 0.05e-3;
+/// The WPA's ball diameter tolerance (m): 2 1/4 in +-0.005 in (WPA Tournament Table & Equipment
+/// Specifications, 16. Balls and Ball Rack).
+pub const WPA_BALL_TOLERANCE: f64 = 0.127e-3;
+
+/// The names `parse` reads, as the options list them.
+pub const RACK_NAMES: &str = "template, hand, loose, even, tight, typical";
+
 impl Tightness {
-    /// The largest gap between neighbours (m); `None` for the perfect rack.
+    /// The largest gap between neighbours of a rack with random gaps (m); `None` for settled
+    /// racks and the even one.
     pub fn largest_gap(self) -> Option<f64> {
         match self {
-            Tightness::Perfect => None,
+            Tightness::Template | Tightness::Hand | Tightness::Even => None,
             Tightness::Tight => Some(0.127e-3),
             Tightness::Typical => Some(0.5e-3),
             Tightness::Loose => Some(2.0e-3),
@@ -51,17 +73,29 @@ impl Tightness {
         }
     }
 
-    /// Reads `perfect`, `tight`, `typical`, `loose` or a largest gap in millimetres.
+    /// The diameter tolerance of a settled rack's set (m); `None` for the others.
+    pub fn set_tolerance(self) -> Option<f64> {
+        match self {
+            Tightness::Template => Some(TEMPLATE_SET_TOLERANCE),
+            Tightness::Hand => Some(WPA_BALL_TOLERANCE),
+            _ => None,
+        }
+    }
+
+    /// Reads a name of `RACK_NAMES` (or `perfect`, the old name of `even`) or a largest gap in
+    /// millimetres.
     pub fn parse(s: &str) -> Result<Tightness, String> {
         let t = match s.trim() {
-            "perfect" => Tightness::Perfect,
+            "template" => Tightness::Template,
+            "hand" => Tightness::Hand,
+            "even" | "perfect" => Tightness::Even,
             "tight" => Tightness::Tight,
             "typical" => Tightness::Typical,
             "loose" => Tightness::Loose,
             other => {
                 let mm: f64 = other.parse().map_err(|_| {
                     format!(
-                        "'{other}' is not a rack: give perfect, tight, typical, loose or the largest gap in mm (e.g. 0.3)"
+                        "'{other}' is not a rack: give {RACK_NAMES} or the largest gap in mm (e.g. 0.3)"
                     )
                 })?;
                 if !(mm.is_finite() && (RACK_MIN_GAP * 1e3..=MAX_RACK_GAP_MM).contains(&mm)) {
@@ -78,7 +112,9 @@ impl Tightness {
     /// The name `parse` reads back.
     pub fn name(self) -> String {
         match self {
-            Tightness::Perfect => "perfect".into(),
+            Tightness::Template => "template".into(),
+            Tightness::Hand => "hand".into(),
+            Tightness::Even => "even".into(),
             Tightness::Tight => "tight".into(),
             Tightness::Typical => "typical".into(),
             Tightness::Loose => "loose".into(),
@@ -92,23 +128,52 @@ pub const CUE_CLEARANCE: f64 = 1.0e-3;
 
 /// The ten-ball rack (5.2): a triangle of rows 1, 2, 3, 4 pointing at the head, the 1 at the
 /// apex on the foot spot, the 10 in the middle of the third row, the others in random order.
-/// Neighbours are `2 R + RACK_GAP` apart in a perfect rack; otherwise each ball but the apex
-/// lies within a quarter of the largest gap of its place in a triangle spaced by
-/// `2 R + RACK_MIN_GAP + gap / 2`, so that neighbours' gaps fall between `RACK_MIN_GAP` and
-/// `RACK_MIN_GAP + gap` and no two balls overlap.
+/// A settled rack (`template`, `hand`) draws each ball's diameter within its set's tolerance and
+/// settles them (`settle::settled`). The even rack spaces neighbours `2 R + RACK_GAP`; a rack
+/// with random gaps puts each ball but the apex within a quarter of the largest gap of its
+/// place in a triangle spaced by `2 R + RACK_MIN_GAP + gap / 2`, so that neighbours' gaps fall
+/// between `RACK_MIN_GAP` and `RACK_MIN_GAP + gap`. No two balls overlap.
 pub fn rack<R: Rng + ?Sized>(table: &Table, tightness: Tightness, rng: &mut R) -> Vec<Placed> {
     let mut others: Vec<u8> = (2..=9).collect();
     others.shuffle(rng);
     let mut others = others.into_iter();
+    let places = places(table, tightness, rng);
+    settle::PLACES
+        .iter()
+        .zip(places)
+        .map(|(&(row, k), at)| {
+            let ball = match (row, k) {
+                (0, 0) => 1,
+                (2, 1) => 10,
+                _ => others.next().expect("eight balls for eight places"),
+            };
+            Placed { ball, at }
+        })
+        .collect()
+}
+
+/// The ten centres of a rack, in the order of `settle::PLACES`.
+fn places<R: Rng + ?Sized>(table: &Table, tightness: Tightness, rng: &mut R) -> Vec<Point> {
+    let apex = table.foot_spot();
+    if let Some(tolerance) = tightness.set_tolerance() {
+        let deviation: [f64; 10] =
+            std::array::from_fn(|_| rng.random_range(-tolerance..=tolerance));
+        let at = settle::settled(
+            glam::DVec2::new(apex.x, apex.y),
+            table.ball_radius,
+            &deviation,
+            RACK_MIN_GAP,
+        );
+        return at.iter().map(|p| Point::new(p.x, p.y)).collect();
+    }
     let gap = tightness.largest_gap();
     let d = 2.0 * table.ball_radius + gap.map_or(RACK_GAP, |g| RACK_MIN_GAP + 0.5 * g);
     let wander = gap.map_or(0.0, |g| 0.25 * g);
     let row_step = d * 3f64.sqrt() / 2.0;
-    let apex = table.foot_spot();
-    let mut balls = Vec::with_capacity(10);
-    for row in 0..4 {
-        for k in 0..=row {
-            let mut at = Point::new(
+    settle::PLACES
+        .iter()
+        .map(|&(row, k)| {
+            let at = Point::new(
                 apex.x + row as f64 * row_step,
                 apex.y + (k as f64 - row as f64 / 2.0) * d,
             );
@@ -116,17 +181,12 @@ pub fn rack<R: Rng + ?Sized>(table: &Table, tightness: Tightness, rng: &mut R) -
                 // Uniform over a disc of radius `wander`.
                 let reach = wander * rng.random::<f64>().sqrt();
                 let angle = rng.random_range(0.0..std::f64::consts::TAU);
-                at = Point::new(at.x + reach * angle.cos(), at.y + reach * angle.sin());
+                Point::new(at.x + reach * angle.cos(), at.y + reach * angle.sin())
+            } else {
+                at
             }
-            let ball = match (row, k) {
-                (0, 0) => 1,
-                (2, 1) => 10,
-                _ => others.next().expect("eight balls for eight places"),
-            };
-            balls.push(Placed { ball, at });
-        }
-    }
-    balls
+        })
+        .collect()
 }
 
 /// Where the 10 is spotted (1.4, 5.9): on the long string as close as possible to the foot
@@ -188,7 +248,7 @@ mod tests {
     fn rack_is_tight_without_overlap_and_has_every_ball_once() {
         let table = Table::default();
         for seed in 0..50 {
-            let balls = rack(&table, Tightness::Perfect, &mut StdRng::seed_from_u64(seed));
+            let balls = rack(&table, Tightness::Even, &mut StdRng::seed_from_u64(seed));
             let mut numbers: Vec<u8> = balls.iter().map(|b| b.ball).collect();
             numbers.sort_unstable();
             assert_eq!(numbers, (1..=10).collect::<Vec<_>>());
@@ -258,6 +318,59 @@ mod tests {
         }
     }
 
+    /// Settled racks: no overlap, the apex on the spot, most neighbours touching or nearly (the
+    /// jam), the gaps within what the set's diameter spread can leave (twice the tolerance,
+    /// doubled for the relaxation to equal balls), and a set within the WPA's wider tolerance
+    /// leaving larger gaps than a template set.
+    #[test]
+    fn settled_racks_leave_the_gaps_of_their_sets_diameters() {
+        let table = Table::default();
+        let r = table.ball_radius;
+        let mut medians = Vec::new();
+        for t in [Tightness::Template, Tightness::Hand] {
+            let tol = t.set_tolerance().unwrap();
+            let mut all = Vec::new();
+            for seed in 0..200 {
+                let balls = rack(&table, t, &mut StdRng::seed_from_u64(seed));
+                assert_eq!(
+                    balls[0].at,
+                    table.foot_spot(),
+                    "5.2: the apex on the foot spot"
+                );
+                for (i, a) in balls.iter().enumerate() {
+                    for b in &balls[i + 1..] {
+                        assert!(a.at.distance(b.at) - 2.0 * r >= RACK_MIN_GAP - 1e-9);
+                    }
+                }
+                let g = gaps(&balls, r);
+                assert_eq!(g.len(), 18, "{t:?} seed {seed}: {g:?}");
+                all.extend(g);
+            }
+            all.sort_by(f64::total_cmp);
+            let max = *all.last().unwrap();
+            assert!(max < RACK_MIN_GAP + 4.0 * tol, "{t:?}: gap {max}");
+            let touching = all
+                .iter()
+                .filter(|&&g| g < RACK_MIN_GAP + 0.1 * tol)
+                .count();
+            assert!(
+                touching as f64 > 0.2 * all.len() as f64,
+                "{t:?}: {touching} of {} touch",
+                all.len()
+            );
+            medians.push(all[all.len() / 2]);
+        }
+        assert!(medians[1] > 1.5 * medians[0], "{medians:?}");
+    }
+
+    #[test]
+    fn the_old_name_perfect_reads_as_even() {
+        assert_eq!(Tightness::parse("perfect"), Ok(Tightness::Even));
+        let t: Tightness = serde_json::from_str("\"perfect\"").unwrap();
+        assert_eq!(t, Tightness::Even);
+        assert_eq!(serde_json::to_string(&Tightness::Even).unwrap(), "\"even\"");
+    }
+
     #[test]
     fn no_two_racks_alike_and_none_a_mirror_image() {
         let table = Table::default();
@@ -288,7 +401,13 @@ mod tests {
             let e = Tightness::parse(bad).unwrap_err();
             assert!(e.contains("rack") || e.contains("gap"), "{bad}: {e}");
         }
-        for t in [Tightness::Perfect, Tightness::Loose, Tightness::Gap(1.5)] {
+        for t in [
+            Tightness::Template,
+            Tightness::Hand,
+            Tightness::Even,
+            Tightness::Loose,
+            Tightness::Gap(1.5),
+        ] {
             assert_eq!(Tightness::parse(&t.name()), Ok(t));
         }
     }
