@@ -25,12 +25,13 @@
 
 use bevy::math::{DVec2, DVec3};
 
+use super::flight::AIR_GAP;
 use super::{Status, TableSim};
 use crate::physics::cloth::Motion;
 use crate::physics::collide::ball_friction;
 use crate::physics::cushion::{cushions_touched, nose_beside};
 use crate::physics::params::{
-    BALL_MASS, BALL_MODULUS, BALL_POISSON, E_BALL, E_CUSHION, MU_CUSHION,
+    BALL_MASS, BALL_MODULUS, BALL_POISSON, E_BALL, E_BED, E_CUSHION, G, MU_CUSHION, MU_SLIDE,
 };
 use crate::table::{Rail, Table};
 
@@ -91,27 +92,43 @@ impl TableSim {
         let mut g = Group::gather(self, group);
         let steps = ((LONGEST.min(until - g.t)) / STEP).ceil().max(1.0) as usize;
         let outside = self.near_outside(group, &g.p);
-        let t0 = g.t;
         // The members turned as they moved up to the impact; in it, by the impact's own spins.
         for &m in group {
-            self.turn_to(m, t0);
+            self.turn_to(m, g.t);
         }
-        for _ in 0..steps {
-            self.sample_impact(group, &g);
-            if self.reaches_outside(&outside, &g.p, g.t) && g.t > t0 {
-                break;
-            }
-            g.clear_forces();
-            let (touch_b, close_b) = g.ball_forces(self.table.ball_radius);
-            let (touch_w, close_w) = g.wall_forces(&self.table);
-            if !(touch_b || touch_w || close_b || close_w) {
-                break;
-            }
-            g.advance(self.table.ball_radius);
-        }
+        self.run_group(&mut g, steps, |sim, g| {
+            sim.sample_impact(group, g);
+            sim.reaches_outside(&outside, &g.p, g.t)
+        });
         self.elastic = g.elastic(self.table.ball_radius);
         self.log_group_contacts(group, &g);
         self.hand_back(group, &g);
+    }
+
+    /// Integrates the group for at most `steps` steps: until it has come apart (no ball
+    /// contact, no cushion contact, no ball pressed into the bed, none closing) or `stop` says
+    /// so after its first step (`stop` is asked before every step).
+    pub(super) fn run_group(
+        &mut self,
+        g: &mut Group,
+        steps: usize,
+        mut stop: impl FnMut(&mut TableSim, &Group) -> bool,
+    ) {
+        let t0 = g.t;
+        let r = self.table.ball_radius;
+        for _ in 0..steps {
+            if stop(self, g) && g.t > t0 {
+                break;
+            }
+            g.clear_forces();
+            let (touch_b, close_b) = g.ball_forces(r);
+            let (touch_w, close_w) = g.wall_forces(&self.table);
+            let pressed = g.bed_forces(r);
+            if !(touch_b || touch_w || close_b || close_w || pressed) {
+                break;
+            }
+            g.advance(r);
+        }
     }
 
     /// Path samples due by the integration's time `g.t`: the members where the integration has
@@ -134,22 +151,19 @@ impl TableSim {
                     }
                     None => {
                         self.turn_to(i, ts);
-                        self.motion_at(i, ts).p
+                        self.motion_at(i, ts).p.extend(self.rest_height)
                     }
                 };
                 let b = &mut self.balls[i];
-                b.path.push(crate::physics::PathSample::new(
-                    ts,
-                    p.extend(self.rest_height),
-                    b.orient,
-                ));
+                b.path
+                    .push(crate::physics::PathSample::new(ts, p, b.orient));
             }
             self.next_sample = ts + self.cfg.sample_dt;
         }
     }
 
     /// A member's orientation brought to time `t` by its spin `w` in the impact.
-    fn turn_in_impact(&mut self, i: usize, w: DVec3, t: f64) {
+    pub(super) fn turn_in_impact(&mut self, i: usize, w: DVec3, t: f64) {
         if self.cfg.sample_dt <= 0.0 {
             return;
         }
@@ -163,29 +177,30 @@ impl TableSim {
     /// Balls outside the group that a member might reach: the integration stops when a member
     /// touches one, so that the contact engine takes that contact at its time (and the ball it
     /// reaches joins the next impact).
-    fn near_outside(&self, group: &[usize], p: &[DVec2]) -> Vec<usize> {
+    fn near_outside(&self, group: &[usize], p: &[DVec3]) -> Vec<usize> {
         let r = self.table.ball_radius;
         (0..self.balls.len())
             .filter(|k| !group.contains(k) && self.engine_ball(*k))
             .filter(|&k| {
                 let q = self.motion_now(k).p;
-                p.iter().any(|&pm| (pm - q).length() < 2.0 * r + 0.1)
+                p.iter()
+                    .any(|&pm| (pm.truncate() - q).length() < 2.0 * r + 0.1)
             })
             .collect()
     }
 
     /// Whether a member touches one of the `outside` balls at time `t`.
-    fn reaches_outside(&self, outside: &[usize], p: &[DVec2], t: f64) -> bool {
+    fn reaches_outside(&self, outside: &[usize], p: &[DVec3], t: f64) -> bool {
         let r = self.table.ball_radius;
         p.iter().any(|&pg| {
             outside
                 .iter()
-                .any(|&k| (pg - self.motion_at(k, t).p).length_squared() <= 4.0 * r * r)
+                .any(|&k| (pg.truncate() - self.motion_at(k, t).p).length_squared() <= 4.0 * r * r)
         })
     }
 
     /// Ball-ball contacts and cushion contacts, logged in the order they began.
-    fn log_group_contacts(&mut self, group: &[usize], g: &Group) {
+    pub(super) fn log_group_contacts(&mut self, group: &[usize], g: &Group) {
         let n = group.len();
         let mut contacts: Vec<(f64, usize, usize)> = Vec::new();
         for a in 0..n {
@@ -230,8 +245,8 @@ impl TableSim {
             self.set_motion(
                 m,
                 Motion {
-                    p: g.p[x],
-                    v: g.v[x],
+                    p: g.p[x].truncate(),
+                    v: g.v[x].truncate(),
                     w: g.w[x],
                 },
             );
@@ -247,13 +262,13 @@ impl TableSim {
     }
 }
 
-/// A group being integrated: its members' places, velocities and spins, the forces of the
-/// step, and what its contacts have carried so far.
-struct Group {
-    p: Vec<DVec2>,
-    v: Vec<DVec2>,
-    w: Vec<DVec3>,
-    f: Vec<DVec2>,
+/// A group being integrated: its members' places (x, y, height), velocities and spins, the
+/// forces of the step, and what its contacts have carried so far.
+pub(super) struct Group {
+    pub(super) p: Vec<DVec3>,
+    pub(super) v: Vec<DVec3>,
+    pub(super) w: Vec<DVec3>,
+    f: Vec<DVec3>,
     torque: Vec<DVec3>,
     /// Per pair: the impulse so far and the time of first touch.
     impulse: Vec<f64>,
@@ -264,36 +279,47 @@ struct Group {
     wall_hits: Vec<(usize, Rail, f64, f64)>,
     /// A ball on a cushion: a linear spring on mass m (stiffness, damping).
     wall_spring: (f64, f64),
-    t: f64,
+    /// A ball pressed into the bed: the same kind of spring with the slate's restitution.
+    bed_spring: (f64, f64),
+    /// The height of a ball's centre resting on the bed (m).
+    rest: f64,
+    pub(super) t: f64,
 }
 
 impl Group {
+    /// The members from the contact engine's motions, on the cloth.
     fn gather(sim: &TableSim, group: &[usize]) -> Group {
-        let n = group.len();
-        let mut g = Group {
+        let mut g = Group::empty(sim, group.len());
+        for &m in group {
+            let s = sim.motion_now(m);
+            g.p.push(s.p.extend(sim.rest_height));
+            g.v.push(s.v.extend(0.0));
+            g.w.push(s.w);
+        }
+        g
+    }
+
+    /// A group of `n` members with no members yet.
+    pub(super) fn empty(sim: &TableSim, n: usize) -> Group {
+        Group {
             p: Vec::with_capacity(n),
             v: Vec::with_capacity(n),
             w: Vec::with_capacity(n),
-            f: vec![DVec2::ZERO; n],
+            f: vec![DVec3::ZERO; n],
             torque: vec![DVec3::ZERO; n],
             impulse: vec![0.0f64; n * n],
             first: vec![f64::NAN; n * n],
             on_wall: vec![[false; 4]; n],
             wall_hits: Vec::new(),
             wall_spring: spring(BALL_MASS, E_CUSHION),
+            bed_spring: spring(BALL_MASS, E_BED),
+            rest: sim.rest_height,
             t: sim.t,
-        };
-        for &m in group {
-            let s = sim.motion_now(m);
-            g.p.push(s.p);
-            g.v.push(s.v);
-            g.w.push(s.w);
         }
-        g
     }
 
     fn clear_forces(&mut self) {
-        self.f.iter_mut().for_each(|x| *x = DVec2::ZERO);
+        self.f.iter_mut().for_each(|x| *x = DVec3::ZERO);
         self.torque.iter_mut().for_each(|x| *x = DVec3::ZERO);
     }
 
@@ -326,9 +352,9 @@ impl Group {
                 }
                 self.impulse[a * n + b] += fn_ * h;
                 // Slip of a's surface over b's at the contact (x, y, up).
-                let ra = (r * nrm).extend(0.0);
-                let ua = self.v[a].extend(0.0) + self.w[a].cross(ra);
-                let ub = self.v[b].extend(0.0) + self.w[b].cross(DVec3::new(-ra.x, -ra.y, 0.0));
+                let ra = r * nrm;
+                let ua = self.v[a] + self.w[a].cross(ra);
+                let ub = self.v[b] + self.w[b].cross(DVec3::new(-ra.x, -ra.y, 0.0 - ra.z));
                 let ut = tangential(ua - ub, nrm);
                 let slip = ut.length();
                 // Friction on a: against the slip, at most what stops it this step.
@@ -337,8 +363,11 @@ impl Group {
                     let mag = (ball_friction(slip) * fn_).min(m * slip / (7.0 * h));
                     ft = -ut / slip * mag;
                 }
-                self.f[a] += -fn_ * nrm + ft.truncate();
-                self.f[b] += fn_ * nrm - ft.truncate();
+                // The rub's upward part is left out: it would lift a ball struck with
+                // follow or draw off the cloth, which the contact engine cannot hold.
+                let flat = DVec3::new(ft.x, ft.y, 0.0);
+                self.f[a] += -fn_ * nrm + flat;
+                self.f[b] += fn_ * nrm - flat;
                 // Both turn the same way: (R n) x ft on a, (-R n) x (-ft) on b.
                 let tq = ra.cross(ft);
                 self.torque[a] += tq;
@@ -360,6 +389,10 @@ impl Group {
         // cushion): the same spring for a ball of mass m against a fixed wall, the players'
         // restitution E_CUSHION and the cushion's friction, against the slip at the nose.
         for g in 0..self.p.len() {
+            // A member in the air meets the cushions' 3D shapes in rapier's hands.
+            if self.p[g].z > self.rest + AIR_GAP {
+                continue;
+            }
             for (axis, half) in [(0, hl), (1, hw)] {
                 let out = self.p[g][axis].signum();
                 let overlap = out * self.p[g][axis] - (half - reach);
@@ -397,22 +430,57 @@ impl Group {
                     Some(k) => self.wall_hits[k].3 += fn_ * h,
                     None => self.wall_hits.push((g, rail, self.t, fn_ * h)),
                 }
-                let mut nrm = DVec2::ZERO;
+                let mut nrm = DVec3::ZERO;
                 nrm[axis] = out;
                 self.f[g][axis] -= out * fn_;
                 // Slip of the ball's surface at the nose (horizontal contact point).
-                let rn = (r * nrm).extend(0.0);
-                let ut = tangential(self.v[g].extend(0.0) + self.w[g].cross(rn), nrm);
+                let rn = r * nrm;
+                let ut = tangential(self.v[g] + self.w[g].cross(rn), nrm);
                 let slip = ut.length();
                 if slip > 1e-12 {
                     let mag = (MU_CUSHION * fn_).min(m * slip / (3.5 * h));
                     let ft = -ut / slip * mag;
-                    self.f[g] += ft.truncate();
+                    self.f[g] += DVec3::new(ft.x, ft.y, 0.0);
                     self.torque[g] += rn.cross(ft);
                 }
             }
         }
         (touching, closing)
+    }
+
+    /// The bed under each member this step: whether one is pressed into it. A member above
+    /// its resting height falls; one pressed below it meets the slate as a compliant contact
+    /// (`bed_spring`) whose load beyond the weight also rubs the cloth (`MU_SLIDE` against the
+    /// slip at the bottom). A member at its resting height with no push up or down is left as
+    /// the contact engine has it: the weight carried, the cloth's friction over the impact's
+    /// millisecond left out.
+    fn bed_forces(&mut self, r: f64) -> bool {
+        let (m, h) = (BALL_MASS, STEP);
+        let (k_bed, c_bed) = self.bed_spring;
+        let mut pressed = false;
+        for g in 0..self.p.len() {
+            let below = self.rest - self.p[g].z;
+            if below < 0.0 {
+                self.f[g].z -= m * G;
+                continue;
+            }
+            if below == 0.0 {
+                continue;
+            }
+            pressed = true;
+            let load = (k_bed * below - c_bed * self.v[g].z).max(0.0);
+            self.f[g].z += load;
+            let bottom = DVec3::new(0.0, 0.0, -r);
+            let u = self.v[g] + self.w[g].cross(bottom);
+            let slip = u.truncate().length();
+            if slip > 1e-12 {
+                let mag = (MU_SLIDE * load).min(m * slip / (3.5 * h));
+                let ft = -u.truncate().extend(0.0) / slip * mag;
+                self.f[g] += ft;
+                self.torque[g] += bottom.cross(ft);
+            }
+        }
+        pressed
     }
 
     /// One step of motion under this step's forces.
@@ -555,10 +623,9 @@ fn unit_restitution(alpha: f64) -> f64 {
     -v
 }
 
-/// The part of a contact point's slip `u` (x, y, up) across the horizontal normal `n`.
-fn tangential(u: DVec3, n: DVec2) -> DVec3 {
-    let flat = u.truncate();
-    (flat - flat.dot(n) * n).extend(u.z)
+/// The part of a contact point's slip `u` (x, y, up) across the normal `n`.
+fn tangential(u: DVec3, n: DVec3) -> DVec3 {
+    u - u.dot(n) * n
 }
 
 #[cfg(test)]

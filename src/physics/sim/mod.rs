@@ -18,6 +18,8 @@
 //!   balls by its own rest rule, until every ball is settled on the cloth and the contact
 //!   engine takes the table back.
 //! - `flight`: balls in the air: leaving the cloth, landing, the slate's bounce.
+//! - `stepped_impact`: a ball-ball impact while rapier has the table (a ball in the air
+//!   meeting the rack) resolved by the same Hertz contacts as `impact`, in 3D.
 
 mod contacts;
 mod detect;
@@ -26,6 +28,7 @@ mod free;
 mod impact;
 mod resolve;
 mod stepped;
+mod stepped_impact;
 
 use bevy::math::{DVec2, DVec3};
 use bevy_rapier3d::rapier::prelude::*;
@@ -332,14 +335,22 @@ impl TableSim {
             }
             return !self.finished;
         }
+        // A ball-ball impact within the step: rapier steps up to it, the Hertz contacts take it.
+        let (h, impact) = self.stepped_impact_due(self.cfg.dt);
         self.update_holes();
-        self.rapier_step(self.cfg.dt);
+        if h > 0.0 {
+            self.rapier_step(h);
+        }
         self.steps += 1;
         let t = self.time();
         self.track_contacts(t);
         self.track_flight(t);
-        self.bounce_pressed(self.cfg.dt);
+        self.bounce_pressed(h);
         self.catch_falls(t);
+        if let Some((i, j)) = impact {
+            self.stepped_impact(i, j);
+        }
+        let t = self.time();
         self.close_step(t);
         if !self.finished && self.t >= self.rapier.stepped_until && self.settled() {
             // Rapier had the table: the engine takes the balls as its bodies left them.
