@@ -1,9 +1,10 @@
-//! The break against the pros: 1,000 breaks at 10.7 m/s (with FastFiz's execution noise) from
-//! a cue ball place, for each rack tightness; prints the README's tables and writes
+//! The break against the pros: 1,000 breaks at 10.7 m/s from a cue ball place, for each rack
+//! setting, with FastFiz's execution noise and without; prints the README's tables and writes
 //! `docs/break-vs-pros.png`.
 //! `cargo run --release --no-default-features --example break_vs_pros [X,Y] [COUNT]`.
 
 use tenball::batch::pros;
+use tenball::physics::Noise;
 use tenball::referee::Tightness;
 use tenball::table::Point;
 
@@ -19,13 +20,18 @@ fn main() {
     let count = args.get(1).and_then(|c| c.parse().ok()).unwrap_or(1000);
     let mut rows = Vec::new();
     for t in [
-        Tightness::Even,
-        Tightness::Tight,
-        Tightness::Typical,
+        Tightness::Template,
+        Tightness::Hand,
         Tightness::Loose,
+        Tightness::Even,
     ] {
-        match pros::run(place, t, count) {
-            Ok(r) => rows.push(r),
+        let both = pros::run(place, t, count, Some(Noise::default()))
+            .and_then(|noisy| Ok((noisy, pros::run(place, t, count, None)?)));
+        match both {
+            Ok((mut r, quiet)) => {
+                r.quiet = Some((quiet.balls_mean, quiet.make_share));
+                rows.push(r);
+            }
             Err(e) => {
                 eprintln!("{e}");
                 std::process::exit(1);

@@ -67,17 +67,26 @@ pub struct TightnessRow {
     pub make_share: f64,
     pub legal_share: f64,
     pub scratch_share: f64,
+    /// The same breaks without execution noise: balls made a break, breaks that make a ball
+    /// (the band from a perfect stroke to FastFiz's noise).
+    pub quiet: Option<(f64, f64)>,
     /// Per rack part: pocketed into a foot corner, a side, a head corner (share of breaks,
     /// per ball of the part).
     pub parts: Vec<(RackPart, [f64; 3])>,
 }
 
-/// The breaks at `PRO_SPEED` from `place`, `count` of them, with execution noise.
-pub fn run(place: Point, tightness: Tightness, count: u64) -> Result<TightnessRow, String> {
+/// The breaks at `PRO_SPEED` from `place`, `count` of them, with `noise` (FastFiz's in the
+/// README's figures).
+pub fn run(
+    place: Point,
+    tightness: Tightness,
+    count: u64,
+    noise: Option<Noise>,
+) -> Result<TightnessRow, String> {
     let spec = BreakSpec {
         cue: CuePlace::At(place),
         speed: PRO_SPEED,
-        noise: Some(Noise::default()),
+        noise,
         rack: tightness,
         ..BreakSpec::default()
     };
@@ -126,18 +135,23 @@ pub fn run(place: Point, tightness: Tightness, count: u64) -> Result<TightnessRo
         make_share: s.pocketed_any.share,
         legal_share: s.legal.share,
         scratch_share: s.scratch.share,
+        quiet: None,
         parts,
     })
 }
 
-/// The README's table: one line per tightness, the pros' line last.
+/// The README's table: one line per tightness (with noise, and without where measured), the
+/// pros' line last.
 pub fn markdown(rows: &[TightnessRow]) -> String {
     let mut out = String::from(
-        "| rack | breaks | balls made a break | breaks that make a ball | legal | scratch |\n|---|---|---|---|---|---|\n",
+        "| rack | breaks | balls made a break (no noise) | breaks that make a ball (no noise) | legal | scratch |\n|---|---|---|---|---|---|\n",
     );
     for r in rows {
+        let (qb, qs) = r.quiet.map_or((String::new(), String::new()), |(b, s)| {
+            (format!(" ({b:.2})"), format!(" ({:.0} %)", 100.0 * s))
+        });
         out.push_str(&format!(
-            "| {} | {} | {:.2} | {:.0} % | {:.0} % | {:.1} % |\n",
+            "| {} | {} | {:.2}{qb} | {:.0} %{qs} | {:.0} % | {:.1} % |\n",
             r.tightness.name(),
             r.breaks,
             r.balls_mean,
@@ -173,7 +187,7 @@ pub fn markdown(rows: &[TightnessRow]) -> String {
 }
 
 /// Bars of balls made a break and breaks that make a ball, per tightness, against the pros'
-/// band (shaded).
+/// band (shaded): dark with noise, light behind it without.
 pub fn plot(rows: &[TightnessRow], out: &std::path::Path) -> Result<(), String> {
     crate::palette::register_font();
     let go = || -> Result<(), Box<dyn std::error::Error>> {
@@ -185,14 +199,15 @@ pub fn plot(rows: &[TightnessRow], out: &std::path::Path) -> Result<(), String> 
             (
                 &left,
                 "Balls made a break (10.7 m/s)",
-                (|r: &TightnessRow| r.balls_mean) as fn(&TightnessRow) -> f64,
+                (|r: &TightnessRow| (r.balls_mean, r.quiet.map(|q| q.0)))
+                    as fn(&TightnessRow) -> (f64, Option<f64>),
                 (PRO_BALLS.0, PRO_BALLS.1),
                 2.0,
             ),
             (
                 &right,
                 "Breaks that make a ball",
-                |r: &TightnessRow| r.make_share,
+                |r: &TightnessRow| (r.make_share, r.quiet.map(|q| q.1)),
                 PRO_MAKE_SHARE,
                 1.0,
             ),
@@ -219,21 +234,38 @@ pub fn plot(rows: &[TightnessRow], out: &std::path::Path) -> Result<(), String> 
                 ],
                 RGBColor(240, 170, 60).mix(0.35).filled(),
             )))?;
+            chart.draw_series(rows.iter().enumerate().filter_map(|(i, r)| {
+                let quiet = value(r).1?;
+                let mut bar = Rectangle::new(
+                    [
+                        (SegmentValue::Exact(i), 0.0),
+                        (SegmentValue::Exact(i + 1), quiet),
+                    ],
+                    RGBColor(150, 190, 225).filled(),
+                );
+                bar.set_margin(0, 0, 6, 6);
+                Some(bar)
+            }))?;
             chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
                 let mut bar = Rectangle::new(
                     [
                         (SegmentValue::Exact(i), 0.0),
-                        (SegmentValue::Exact(i + 1), value(r)),
+                        (SegmentValue::Exact(i + 1), value(r).0),
                     ],
                     RGBColor(40, 110, 170).filled(),
                 );
-                bar.set_margin(0, 0, 12, 12);
+                bar.set_margin(0, 0, 16, 16);
                 bar
             }))?;
             chart.draw_series(std::iter::once(Text::new(
                 "pros",
                 (SegmentValue::Exact(0), band.1),
                 ("sans-serif", 13).into_font().color(&RGBColor(150, 90, 0)),
+            )))?;
+            chart.draw_series(std::iter::once(Text::new(
+                "dark: FastFiz's noise; light: a perfect stroke",
+                (SegmentValue::Exact(0), 0.97 * max),
+                ("sans-serif", 12).into_font().color(&RGBColor(40, 70, 110)),
             )))?;
         }
         root.present()?;
