@@ -328,16 +328,32 @@ impl Group {
     fn ball_forces(&mut self, r: f64) -> (bool, bool) {
         let (m, h, n) = (BALL_MASS, STEP, self.p.len());
         let (mut touching, mut closing) = (false, false);
+        // Pairs farther apart than this can neither touch nor close within a contact time
+        // (twice the fastest member's speed, the bound below): passed over at the cost of a
+        // squared distance.
+        let fastest = self.v.iter().map(|v| v.length()).fold(0.0, f64::max);
+        let far = 2.0 * r + unit_contact_time() * (2.0 * fastest).max(1.0);
+        let far2 = far * far;
         for a in 0..n {
             for b in a + 1..n {
                 let d = self.p[b] - self.p[a];
+                if d.length_squared() > far2 {
+                    continue;
+                }
                 let dist = d.length();
                 let nrm = d / dist;
                 let vn = (self.v[a] - self.v[b]).dot(nrm);
                 let overlap = 2.0 * r - dist;
                 if overlap <= 0.0 {
-                    // Apart: touching again within a contact time?
-                    if vn > 0.0 && -overlap < vn * contact_time(vn) {
+                    // Apart: touching again within a contact time? (Its closing speed times
+                    // its contact time never exceeds the one-metre-a-second contact's time
+                    // times the larger of the speed and 1 m/s: most pairs are settled by that
+                    // without the power.)
+                    if !closing
+                        && vn > 0.0
+                        && -overlap < unit_contact_time() * vn.max(1.0)
+                        && -overlap < vn * contact_time(vn)
+                    {
                         closing = true;
                     }
                     continue;
@@ -571,6 +587,12 @@ pub fn contact_time(speed: f64) -> f64 {
     let h = hertz();
     let v = speed.max(1e-3);
     2.868 * (h.mass * h.mass / (h.radius * h.modulus * h.modulus * v)).powf(0.2)
+}
+
+/// `contact_time(1.0)`, computed once.
+fn unit_contact_time() -> f64 {
+    static T: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
+    *T.get_or_init(|| contact_time(1.0))
 }
 
 /// Tsuji's damping constant alpha that makes a Hertz contact end with restitution `E_BALL`.
