@@ -202,3 +202,108 @@ fn the_coach_button_asks_and_takes_as_q_does() {
         app.world_mut().write_message(tenball::game::AskCoach);
     });
 }
+
+/// Was (issue 30, item 1): the coach's advice said 92 % for a stroke (the computer's own
+/// figure at level 5) while the panel said 62 % for the same stroke (a player's hands, 24
+/// tries): two chances for one stroke. Now the advice's figures are the panel's, computed the
+/// same way: asked, then taken, the panel shows for the advised stroke exactly what the advice
+/// said, and the advice's words carry that figure with its tries.
+#[test]
+fn the_coachs_advice_and_the_panel_give_one_stroke_one_chance() {
+    let mut app = hanger();
+    tap(&mut app, KeyCode::KeyQ);
+    let start = std::time::Instant::now();
+    while app
+        .world()
+        .resource::<tenball::game::Coach>()
+        .advice_chances
+        .is_none()
+    {
+        app.update();
+        assert!(start.elapsed().as_secs() < 20, "no advice");
+    }
+    let advised = app
+        .world()
+        .resource::<tenball::game::Coach>()
+        .advice_chances
+        .unwrap();
+    let said = m(&app).message.clone().unwrap_or_default();
+    assert!(
+        said.contains(&format!("make {:.0} %", 100.0 * advised.make))
+            && said.contains(&format!("over {} tries", advised.tries)),
+        "{said}"
+    );
+    tap(&mut app, KeyCode::KeyQ);
+    let start = std::time::Instant::now();
+    let panel = loop {
+        app.update();
+        if let Some(c) = app.world().resource::<tenball::game::Coach>().chances {
+            break c;
+        }
+        assert!(start.elapsed().as_secs() < 20, "no figures");
+    };
+    assert_eq!(panel, advised, "one stroke, one chance");
+}
+
+/// Was (issue 30, item 5): the computer's reason showed for a moment and vanished before its
+/// shot played, and the card afterwards did not say what it tried. Now its reason stays in the
+/// top bar while the shot plays and is on the ruling card (`LastShot::intent`).
+#[test]
+fn the_computers_reason_stays_while_its_shot_plays_and_on_the_card_after() {
+    let mut app = computer_game([Some(Level::Level(5)), None]);
+    let start = std::time::Instant::now();
+    while cycle(&app) != ShotCycle::Playing {
+        app.update();
+        assert!(start.elapsed().as_secs() < 30, "the computer did not shoot");
+    }
+    let intent = m(&app)
+        .pending
+        .as_ref()
+        .and_then(|p| p.intent.clone())
+        .expect("the shot keeps what it was played for");
+    assert!(intent.contains("played for: the break"), "{intent}");
+    while cycle(&app) == ShotCycle::Playing {
+        assert_eq!(m(&app).message.as_deref(), Some(intent.as_str()));
+        app.update();
+        assert!(start.elapsed().as_secs() < 60, "the shot never ended");
+    }
+    assert_eq!(
+        m(&app).last.as_ref().and_then(|l| l.intent.clone()),
+        Some(intent),
+        "the ruling card has it"
+    );
+}
+
+/// Was (issue 30, item 4): after a fouled jump shot the next turn still had the cue raised
+/// 36 degrees at 4.8 m/s, and its prediction left the table. Now a new turn starts level, the
+/// tip in the centre, at 3 m/s.
+#[test]
+fn a_new_turn_starts_from_a_level_cue_at_a_normal_speed() {
+    let mut app = hanger();
+    {
+        let mut aim = app.world_mut().resource_mut::<tenball::game::Aim>();
+        // Away from every ball, raised: a foul (no ball hit) that hands the table over.
+        aim.stroke.aim_deg += 180.0;
+        aim.stroke.elevation_deg = 36.0;
+        aim.stroke.speed = 4.8;
+        aim.stroke.height = 0.4;
+    }
+    app.world_mut().write_message(GameAction::CallBall(1));
+    app.world_mut()
+        .write_message(GameAction::CallPocket(Pocket::FootLeft));
+    app.update();
+    let before = m(&app).state.to_act();
+    app.world_mut().write_message(GameAction::Shoot);
+    let start = std::time::Instant::now();
+    while cycle(&app) != ShotCycle::Ruling {
+        app.update();
+        assert!(start.elapsed().as_secs() < 30, "the shot never ended");
+    }
+    assert_ne!(m(&app).state.to_act(), before, "the turn passed");
+    let s = app.world().resource::<tenball::game::Aim>().stroke;
+    assert_eq!(
+        (s.elevation_deg, s.speed, s.side, s.height),
+        (0.0, tenball::game::NEW_TURN_SPEED, 0.0, 0.0),
+        "{s:?}"
+    );
+}

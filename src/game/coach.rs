@@ -2,8 +2,10 @@
 //! to make the called ball, to scratch and to foul with a player's error (the execution noise
 //! of the computer's level 4, FastFiz's deviations x1.5), computed off the main thread (as the
 //! tracking lines are) and again whenever the stroke, the call or the balls change. `Q` asks
-//! for the computer's own choice here (level 5) and shows it with its reason; `Q` again takes
-//! it (the cue ball put down, the stroke and the call set up), or the player ignores it.
+//! for the computer's own choice here (level 5) and shows it with the figures of that stroke
+//! for a player's hands, computed as the panel computes them (the same tries, the same seed:
+//! one stroke, one chance); `Q` again takes it (the cue ball put down, the stroke and the call
+//! set up), or the player ignores it.
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
@@ -36,9 +38,12 @@ pub struct Coach {
     pub chances: Option<Chances>,
     for_input: Option<Input>,
     task: Option<(Task<Chances>, Input)>,
-    advice_task: Option<Task<Result<Decision, NoMove>>>,
+    advice_task: Option<Task<Result<(Decision, Option<Chances>), NoMove>>>,
     /// The computer's choice, shown until the position changes.
     pub advice: Option<Decision>,
+    /// The figures of the advised stroke for a player's hands, as the panel gives them once the
+    /// advice is taken.
+    pub advice_chances: Option<Chances>,
     advice_for: Option<Layout>,
 }
 
@@ -86,17 +91,64 @@ fn figures(
     let (state, job) = (m.state.clone(), input.clone());
     let task = AsyncComputeTaskPool::get().spawn(async move {
         let (layout, strike, call) = job;
-        chances(
-            &state,
-            &layout,
-            &call,
-            &strike,
-            &HANDS.noise(),
-            TRIES,
-            &mut StdRng::seed_from_u64(7),
-        )
+        figures_for(&state, &layout, &call, &strike)
     });
     coach.task = Some((task, input));
+}
+
+/// The figures of one stroke for a player's hands: `TRIES` strokes with `HANDS`' noise from
+/// one seed, so that the same stroke always gets the same figures.
+pub fn figures_for(
+    state: &crate::referee::GameState,
+    layout: &Layout,
+    call: &Call,
+    strike: &Strike,
+) -> Chances {
+    chances(
+        state,
+        layout,
+        call,
+        strike,
+        &HANDS.noise(),
+        TRIES,
+        &mut StdRng::seed_from_u64(7),
+    )
+}
+
+/// A stroke's figures in words, the same wherever they are shown: the share that makes the
+/// call (or, for a safety, that is legal) with its 95 % interval over the tries, and the
+/// shares that scratch and foul.
+pub fn figure_words(call: &Call, c: &Chances) -> String {
+    let safety = matches!(call, Call::Safety);
+    let main = if safety { 1.0 - c.foul } else { c.make };
+    let hits = (main * c.tries as f64).round() as u64;
+    let [lo, hi] = crate::batch::Share::of(hits, c.tries as u64).ci95;
+    let range = format!("{:.0}-{:.0} %", 100.0 * lo, 100.0 * hi);
+    if safety {
+        format!(
+            "legal {:.0} % ({range}), scratch {:.0} % over {} tries",
+            100.0 * main,
+            100.0 * c.scratch,
+            c.tries
+        )
+    } else {
+        format!(
+            "make {:.0} % ({range}), scratch {:.0} %, foul {:.0} % over {} tries",
+            100.0 * main,
+            100.0 * c.scratch,
+            100.0 * c.foul,
+            c.tries
+        )
+    }
+}
+
+/// The coach's words for its advice: what the stroke is for, and its figures for a player.
+pub fn advice_words(why: &str, call: &Call, c: &Chances) -> String {
+    let what = why.split(": ").next().unwrap_or(why);
+    format!(
+        "coach: {what}: {} for a player's stroke (the cyan stroke; Q takes it)",
+        figure_words(call, c)
+    )
 }
 
 fn advise(
@@ -112,22 +164,25 @@ fn advise(
     let asked = asks.read().count() > 0 || just(&keys, Control::Coach);
     if !person_to_shoot(&m, cycle.as_deref()) {
         coach.advice = None;
+        coach.advice_chances = None;
         coach.advice_task = None;
         return;
     }
     if coach.advice_for.as_ref() != Some(&m.layout) {
         coach.advice = None;
+        coach.advice_chances = None;
     }
     if let Some(task) = coach.advice_task.as_mut()
         && let Some(result) = block_on(poll_once(task))
     {
         coach.advice_task = None;
         match result {
-            Ok(d) => {
-                if let Decision::Stroke { why, .. } = &d {
-                    m.message = Some(format!("coach: {why} (the cyan stroke; Q takes it)"));
+            Ok((d, figures)) => {
+                if let (Decision::Stroke { why, call, .. }, Some(c)) = (&d, &figures) {
+                    m.message = Some(advice_words(why, call, c));
                 }
                 coach.advice = Some(d);
+                coach.advice_chances = figures;
                 coach.advice_for = Some(m.layout.clone());
             }
             Err(e) => m.message = Some(format!("coach: {e}")),
@@ -147,15 +202,37 @@ fn advise(
             let (state, layout) = (m.state.clone(), m.layout.clone());
             m.message = Some("coach: thinking...".into());
             coach.advice_task = Some(AsyncComputeTaskPool::get().spawn(async move {
-                decide(
+                let d = decide(
                     &state,
                     &layout,
                     Level::Level(5),
                     &mut StdRng::seed_from_u64(11),
-                )
+                )?;
+                let figures = match &d {
+                    Decision::Stroke {
+                        place,
+                        call,
+                        strike,
+                        ..
+                    } => Some(figures_for(&state, &placed(&layout, *place), call, strike)),
+                    Decision::Choose { .. } => None,
+                };
+                Ok((d, figures))
             }));
         }
     }
+}
+
+/// `layout` with the cue ball put at `place` (ball in hand), as taking the advice puts it.
+fn placed(layout: &Layout, place: Option<crate::table::Point>) -> Layout {
+    let mut l = layout.clone();
+    if let Some(at) = place {
+        match l.balls.iter_mut().find(|b| b.ball == 0) {
+            Some(b) => b.at = at,
+            None => l.balls.push(crate::table::Placed { ball: 0, at }),
+        }
+    }
+    l
 }
 
 /// The advice taken: the cue ball put down, the call made and the stroke set.

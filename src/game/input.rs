@@ -144,6 +144,9 @@ impl Default for Aim {
     }
 }
 
+/// The speed a new turn starts at (m/s): a firm shot of the notes' typical 3-4.5 m/s.
+pub const NEW_TURN_SPEED: f64 = 3.0;
+
 impl Aim {
     /// After a shot (or undo): aim at the ball to hit first, break speed on a break, no call.
     pub fn after_shot(&mut self, m: &Match) {
@@ -151,14 +154,25 @@ impl Aim {
         self.drag = None;
         self.charge = None;
         self.aim_at_ball_on(m);
+        // A new turn: the shot before was another player's (or there was none).
+        let new_turn = m
+            .last
+            .as_ref()
+            .is_none_or(|l| l.before.state.to_act() != m.state.to_act());
         if matches!(m.state.phase, crate::referee::Phase::Break { .. }) {
             self.stroke.speed = 10.0;
             self.stroke.side = 0.0;
             self.stroke.height = 0.0;
-            self.stroke.elevation_deg = 0.0;
+        } else if new_turn {
+            // A new turn starts from a level cue, the tip in the centre, at a normal speed.
+            self.stroke.speed = NEW_TURN_SPEED;
+            self.stroke.side = 0.0;
+            self.stroke.height = 0.0;
         } else if self.stroke.speed > 6.0 {
-            self.stroke.speed = 3.0;
+            self.stroke.speed = NEW_TURN_SPEED;
         }
+        // A raised cue is for one shot: the next starts level (a jump is chosen each time).
+        self.stroke.elevation_deg = 0.0;
     }
 
     /// Turns the cue from the cue ball toward the ball to hit first (the ball on).

@@ -118,7 +118,14 @@ fn think(
         return;
     }
     match decision {
-        Decision::Stroke { .. } => actions.write(GameAction::Shoot),
+        Decision::Stroke { .. } => {
+            m.intent = Some(format!(
+                "{} played for: {}",
+                m.to_act_name(),
+                reason(decision)
+            ));
+            actions.write(GameAction::Shoot)
+        }
         Decision::Choose { choice, .. } => actions.write(GameAction::Choose(*choice)),
     };
     op.ready = None;

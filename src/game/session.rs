@@ -43,6 +43,9 @@ pub struct LastShot {
     pub call: Call,
     pub strike: Strike,
     pub played: PlayedShot,
+    /// What the shooter said it played for (the computer's decision, with its name), kept on
+    /// screen while the shot plays and on the ruling card after.
+    pub intent: Option<String>,
 }
 
 /// The match at the table.
@@ -63,6 +66,9 @@ pub struct Match {
     pub last: Option<LastShot>,
     /// The latest refusal or notice for the player.
     pub message: Option<String>,
+    /// What the next stroke is played for, said by the computer before it shoots; the shot
+    /// takes it (`LastShot::intent`).
+    pub intent: Option<String>,
     /// Path of the last table saved.
     pub saved: Option<std::path::PathBuf>,
     /// The stroke a loaded table file set up.
@@ -138,6 +144,7 @@ impl Match {
             pending: None,
             last: None,
             message: None,
+            intent: None,
             saved: None,
             start_stroke: opts.load.as_ref().and_then(|f| f.stroke),
             declared: Vec::new(),
@@ -316,12 +323,15 @@ impl Match {
         let declared = std::mem::take(&mut self.declared);
         let played = play_shot(&self.state, &self.layout, &call, &stroke, &declared, &cfg)
             .map_err(|e| e.to_string())?;
-        self.message = None;
+        // The computer's reason stays in the top bar while its shot plays.
+        let intent = self.intent.take();
+        self.message = intent.clone();
         self.pending = Some(LastShot {
             before: self.snapshot(),
             call,
             strike: stroke,
             played,
+            intent,
         });
         Ok(self.pending.as_ref().expect("just set"))
     }

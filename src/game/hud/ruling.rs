@@ -17,6 +17,10 @@ pub(super) fn card(
 ) {
     let title = if r.legal { "Legal shot" } else { "Foul" };
     ui.heading(format!("{title} - rule {}", r.rule));
+    // What the computer played for, kept from before its shot.
+    if let Some(intent) = m.last.as_ref().and_then(|l| l.intent.as_ref()) {
+        ui.colored_label(egui::Color32::from_rgb(255, 210, 90), with_names(m, intent));
+    }
     if let Some(w) = m.last.as_ref().and_then(miscue_words) {
         ui.colored_label(egui::Color32::from_rgb(240, 150, 80), w);
     }

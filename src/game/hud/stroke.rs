@@ -78,15 +78,13 @@ pub(super) fn section(ui: &mut egui::Ui, p: &mut DockParams) {
 
 /// The coach's figures for the stroke set up (one line, always there so nothing below moves).
 fn coach_line(ui: &mut egui::Ui, p: &DockParams) {
-    let words = match &p.coach.chances {
-        Some(c) => format!(
-            "coach: make {:.0} %, scratch {:.0} %, foul {:.0} % ({} tries; q: advice)",
-            100.0 * c.make,
-            100.0 * c.scratch,
-            100.0 * c.foul,
-            c.tries
+    let call = p.m.call_for(&p.aim.call).ok();
+    let words = match (&p.coach.chances, call) {
+        (Some(c), Some(call)) => format!(
+            "coach: {} (q: advice)",
+            super::super::coach::figure_words(&call, c)
         ),
-        None => "coach: call a ball and a pocket (q: advice)".into(),
+        _ => "coach: call a ball and a pocket (q: advice)".into(),
     };
     ui.small(words);
 }
