@@ -188,19 +188,24 @@ fn tip_widget(ui: &mut egui::Ui, aim: &mut Aim) {
         }
         let tip = c + egui::vec2(aim.stroke.side as f32, -aim.stroke.height as f32) * rad;
         painter.circle_filled(tip, 6.0, egui::Color32::from_rgb(40, 80, 190));
-        let miscue = aim.stroke.side.hypot(aim.stroke.height) > MISCUE_LIMIT;
         ui.vertical(|ui| {
             ui.label("tip (i j k l, o)");
             ui.label(tip_line("side", aim.stroke.side, "right", "left"));
             ui.label(tip_line("height", aim.stroke.height, "follow", "draw"));
-            if miscue {
-                ui.colored_label(
-                    egui::Color32::from_rgb(230, 60, 60),
-                    "past the miscue limit: the tip will slide off",
-                );
-            }
         });
     });
+    // One line under the face, always there, so that nothing below moves when the tip
+    // crosses the miscue limit.
+    let miscue = aim.stroke.side.hypot(aim.stroke.height) > MISCUE_LIMIT;
+    let (colour, words) = if miscue {
+        (
+            egui::Color32::from_rgb(230, 60, 60),
+            "past the red circle: the tip will slide off (a miscue)",
+        )
+    } else {
+        (egui::Color32::GRAY, "inside the red circle: no miscue")
+    };
+    ui.add(egui::Label::new(egui::RichText::new(words).small().color(colour)).truncate());
 }
 
 /// One tip offset in words: shares of the radius, tips, and which way.
@@ -273,5 +278,45 @@ fn call_section(
             ui.label(text);
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The height the tip's section takes for a stroke, laid out by egui in a 330 px panel.
+    fn tip_height(side: f64, height: f64) -> f32 {
+        let ctx = egui::Context::default();
+        let mut aim = Aim::default();
+        aim.stroke.side = side;
+        aim.stroke.height = height;
+        let mut h = 0.0;
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(330.0, 600.0),
+            )),
+            ..Default::default()
+        };
+        let out = ctx.run_ui(input, |ui| {
+            h = ui
+                .scope(|ui| tip_widget(ui, &mut aim))
+                .response
+                .rect
+                .height();
+        });
+        out.drop_without_applying_deltas();
+        h
+    }
+
+    /// Was (issue 30, item 4): the miscue warning appeared under the tip's words and pushed
+    /// the Shoot button down 14 px. Now its line is always there.
+    #[test]
+    fn the_tip_section_keeps_its_height_with_and_without_the_miscue_warning() {
+        let inside = tip_height(0.1, 0.2);
+        let past = tip_height(0.6, 0.3);
+        assert!(inside > 100.0, "{inside}");
+        assert_eq!(inside, past);
     }
 }
