@@ -269,9 +269,14 @@ fn the_computers_reason_stays_while_its_shot_plays_and_on_the_card_after() {
     }
     assert_eq!(
         m(&app).last.as_ref().and_then(|l| l.intent.clone()),
-        Some(intent),
+        Some(intent.clone()),
         "the ruling card has it"
     );
+    // The card closed, the person's turn: the top bar no longer speaks of the computer's shot.
+    app.world_mut().write_message(GameAction::Continue);
+    app.update();
+    app.update();
+    assert_ne!(m(&app).message.as_deref(), Some(intent.as_str()));
 }
 
 /// Was (issue 30, item 4): after a fouled jump shot the next turn still had the cue raised

@@ -634,6 +634,12 @@ impl Seat<'_> {
     fn ruling(&mut self, a: &GameAction) -> bool {
         if *a == GameAction::Continue {
             self.playback.stop();
+            // The card closed: what the last shot was played for is said there, not over the
+            // next turn.
+            let intent = self.m.last.as_ref().and_then(|l| l.intent.as_deref());
+            if intent.is_some() && self.m.message.as_deref() == intent {
+                self.m.message = None;
+            }
             let c = self.m.cycle();
             self.next.set(c);
             return true;
