@@ -502,6 +502,19 @@ fn the_call_is_prefilled_from_the_aims_path_until_the_player_calls() {
         app.world().resource::<Aim>().call
     );
     assert!(!app.world().resource::<Aim>().call.by_player);
+    // Was (issue 30, item 4): raising the cue wiped the call. Aimed away from every ball (the
+    // prediction drops nothing), the call filled in stays.
+    app.world_mut().resource_mut::<Aim>().stroke.aim_deg += 150.0;
+    for _ in 0..200 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let a = app.world().resource::<Aim>();
+    assert_eq!(
+        (a.call.ball, a.call.pocket),
+        (Some(1), Some(Pocket::FootLeft))
+    );
+    app.world_mut().resource_mut::<Aim>().stroke.aim_deg -= 150.0;
     // The player calls another pocket: the prediction leaves it.
     let side = m(&app).table().pocket_mouth_centre(Pocket::SideLeft);
     set_pointer(&mut app, side);

@@ -131,7 +131,9 @@ impl Tracking {
 }
 
 /// Until the player calls a ball or a pocket, the call is the prediction's: the ball the cue
-/// ball meets first and the pocket that ball drops in (none when it drops in none).
+/// ball meets first and the pocket that ball drops in. A call filled in whole is kept when a
+/// later prediction drops no ball (raising the cue for a jump, a stroke still being set up):
+/// only another whole call replaces it.
 fn prefill_call(m: Res<Match>, tr: Res<Tracking>, mut aim: ResMut<Aim>) {
     if aim.call.by_player || aim.call.kind != CallKind::Ball {
         return;
@@ -150,6 +152,9 @@ fn prefill_call(m: Res<Match>, tr: Res<Tracking>, mut aim: ResMut<Aim>) {
         Some((b, p)) => (Some(b), p),
         None => (None, None),
     };
+    if pocket.is_none() && aim.call.ball.is_some() && aim.call.pocket.is_some() {
+        return;
+    }
     if aim.call.ball != ball || aim.call.pocket != pocket {
         aim.call.ball = ball;
         aim.call.pocket = pocket;
