@@ -700,3 +700,26 @@ fn with_a_cursor_the_turn_follows_the_cursors_own_motion() {
     let still = (aim_deg(&app) - start + 540.0).rem_euclid(360.0) - 180.0;
     assert!((still - turned).abs() < 1e-9);
 }
+
+/// Was (issue 30, item 7): clicking a ball to call gave no feedback until a pocket was
+/// clicked. Now the half-made call is said: the ball chosen and the pocket still to click, or
+/// the other way round.
+#[test]
+fn a_half_made_call_says_what_is_chosen_and_what_is_left() {
+    let opts = position(
+        vec![ball(0, 0.4, 0.2), ball(1, 0.8, 0.4), ball(10, -0.9, -0.4)],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    let app = app_with(opts);
+    let mut draft = tenball::game::CallDraft {
+        ball: Some(1),
+        ..Default::default()
+    };
+    let e = m(&app).call_for(&draft).unwrap_err();
+    assert!(e.contains("the 1 chosen, now click its pocket"), "{e}");
+    draft.ball = None;
+    draft.pocket = Some(Pocket::SideLeft);
+    let e = m(&app).call_for(&draft).unwrap_err();
+    assert!(e.contains("chosen, now click the ball"), "{e}");
+}

@@ -288,7 +288,16 @@ impl Match {
                         Ok(Call::Ball { ball, pocket })
                     }
                     (Some(ball), Some(_)) => Err(format!("the {ball} is not on the table")),
-                    _ => Err("call your shot first: click a ball, then a pocket (5.5)".into()),
+                    (Some(ball), None) => Err(format!(
+                        "call your shot: the {ball} chosen, now click its pocket (5.5)"
+                    )),
+                    (None, Some(pocket)) => Err(format!(
+                        "call your shot: the {} chosen, now click the ball for it (5.5)",
+                        pocket.name()
+                    )),
+                    (None, None) => {
+                        Err("call your shot first: click a ball, then a pocket (5.5)".into())
+                    }
                 },
             },
             TurnAction::Choose { reason, rule } => Err(format!(
