@@ -470,15 +470,18 @@ fn c_in_set_up_mode_puts_the_cue_ball_back_and_leaves_the_camera() {
     assert!(angle_diff(aim_deg(&app), want) < 1e-6);
 }
 
-#[test]
-fn the_call_is_prefilled_from_the_aims_path_until_the_player_calls() {
-    // The 1 straight between the cue ball and the foot-left corner.
-    let opts = position(
+/// Practice: the 1 straight between the cue ball and the foot-left corner.
+fn one_before_the_foot_left_corner() -> App {
+    app_with(position(
         vec![ball(0, 0.4, 0.2), ball(1, 0.8, 0.4), ball(10, -0.9, -0.4)],
         as_it_lies(),
         Mode::Practice,
-    );
-    let mut app = app_with(opts);
+    ))
+}
+
+#[test]
+fn the_call_is_prefilled_from_the_aims_path_until_the_player_calls() {
+    let mut app = one_before_the_foot_left_corner();
     {
         let t = m(&app).table();
         let corner = t.pocket_mouth_centre(Pocket::FootLeft);
@@ -706,12 +709,7 @@ fn with_a_cursor_the_turn_follows_the_cursors_own_motion() {
 /// the other way round.
 #[test]
 fn a_half_made_call_says_what_is_chosen_and_what_is_left() {
-    let opts = position(
-        vec![ball(0, 0.4, 0.2), ball(1, 0.8, 0.4), ball(10, -0.9, -0.4)],
-        as_it_lies(),
-        Mode::Practice,
-    );
-    let app = app_with(opts);
+    let app = one_before_the_foot_left_corner();
     let mut draft = tenball::game::CallDraft {
         ball: Some(1),
         ..Default::default()

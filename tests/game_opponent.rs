@@ -161,20 +161,25 @@ fn the_coach_gives_the_chances_of_the_stroke_set_up_and_follows_its_changes() {
     assert!(off.make < 0.2, "{off:?}");
 }
 
-/// Asks the coach (by `ask`), waits for the advice, asks again to take it: the call is the
-/// hanger's and nothing is shot.
-fn advice_is_given_and_taken(mut app: App, ask: fn(&mut App)) {
-    ask(&mut app);
+/// Updates until the coach's advice (and its figures for a player) has come.
+fn wait_for_advice(app: &mut App) {
     let start = std::time::Instant::now();
     while app
         .world()
         .resource::<tenball::game::Coach>()
-        .advice
+        .advice_chances
         .is_none()
     {
         app.update();
         assert!(start.elapsed().as_secs() < 20, "no advice");
     }
+}
+
+/// Asks the coach (by `ask`), waits for the advice, asks again to take it: the call is the
+/// hanger's and nothing is shot.
+fn advice_is_given_and_taken(mut app: App, ask: fn(&mut App)) {
+    ask(&mut app);
+    wait_for_advice(&mut app);
     assert!(
         m(&app)
             .message
@@ -212,16 +217,7 @@ fn the_coach_button_asks_and_takes_as_q_does() {
 fn the_coachs_advice_and_the_panel_give_one_stroke_one_chance() {
     let mut app = hanger();
     tap(&mut app, KeyCode::KeyQ);
-    let start = std::time::Instant::now();
-    while app
-        .world()
-        .resource::<tenball::game::Coach>()
-        .advice_chances
-        .is_none()
-    {
-        app.update();
-        assert!(start.elapsed().as_secs() < 20, "no advice");
-    }
+    wait_for_advice(&mut app);
     let advised = app
         .world()
         .resource::<tenball::game::Coach>()
