@@ -21,7 +21,12 @@
 //! found), so a ball pinned between balls and a cushion is one impact. It runs until no two
 //! balls of the group touch or will within a contact time, and never past the next contact
 //! elsewhere on the table (a pair still touching then is taken up again at once). The cloth's
-//! friction over that millisecond or so is left out (under 2 mm/s).
+//! friction over that millisecond or so is left out (under 2 mm/s). The group is integrated in
+//! 3D, so that a hit while rapier has the table (`stepped_impact`: a ball in the air meeting
+//! the rack) is the same law: lines of centres may tilt, a ball pushed into the slate meets it
+//! as a compliant contact (the bed's restitution, `WALL_CONTACT_TIME`) that rubs the cloth with
+//! the extra load, a ball above the cloth falls; the rub's upward part is left out. On the
+//! cloth every height stays the resting one and the result is the 2D one to the bit.
 
 use bevy::math::{DVec2, DVec3};
 
