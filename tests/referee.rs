@@ -821,6 +821,38 @@ mod s5_8_continuing_and_winning {
         ));
     }
 
+    /// Was (issue 30, item 7): the card of a foul that pocketed a ball (a jumped cue ball off
+    /// the table with the 3 made) did not say the 3 stays down. Now it does, with the rule.
+    #[test]
+    fn a_foul_says_the_balls_it_pocketed_stay_down() {
+        let s = shot_state(A, &[3, 6, 10], false);
+        let facts = ShotFacts {
+            pocketed: vec![potted(3, Pocket::SideLeft), potted(10, Pocket::FootLeft)],
+            cue_ball: CueBallFate::OffTable,
+            ..hit(3)
+        };
+        let j = judge(&s, call(3, Pocket::SideLeft), &facts);
+        assert!(!j.ruling.legal);
+        assert!(
+            j.ruling
+                .explanation
+                .contains("Ball 3 was pocketed and stays down: only the 10 is spotted (5.10, 5.9)"),
+            "{}",
+            j.ruling.explanation
+        );
+        assert_eq!(j.state.on_table.iter().collect::<Vec<_>>(), [6, 10]);
+        // A foul that pockets nothing says nothing of it.
+        let j = judge(
+            &s,
+            call(3, Pocket::SideLeft),
+            &ShotFacts {
+                cue_ball: CueBallFate::OffTable,
+                ..hit(3)
+            },
+        );
+        assert!(!j.ruling.explanation.contains("stays down"));
+    }
+
     #[test]
     fn ten_as_last_ball_made_with_a_scratch_is_spotted_and_the_opponent_has_ball_in_hand() {
         let s = shot_state(A, &[10], false);

@@ -85,6 +85,17 @@ impl GameState {
             self.after_legal(&mut v, shooter, stroke, facts);
         } else {
             self.after_foul(&mut v, shooter, &found);
+            if !balls.stay_down.is_empty() {
+                v.say(format!(
+                    "{} pocketed and {} down: only the 10 is spotted (5.10, 5.9).",
+                    ball_words(&balls.stay_down),
+                    if balls.stay_down.len() == 1 {
+                        "stays"
+                    } else {
+                        "stay"
+                    }
+                ));
+            }
         }
         self.spot_ten_if_due(&mut v, facts, &balls);
         v.advance_inning(shooter);
