@@ -441,7 +441,7 @@ fn why(ctx: &Context, c: &Cut, o: &Outcome) -> String {
         100.0 * o.made,
         if ctx.level.plays_position() && o.made > 0.0 {
             format!(
-                ", leaves the next ball at ease {:.2}",
+                ", leaves the next ball at ease {:.2} of 1 (1: short and straight)",
                 o.mine / o.made.max(1e-9)
             )
         } else {
