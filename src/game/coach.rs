@@ -227,10 +227,7 @@ fn advise(
 fn placed(layout: &Layout, place: Option<crate::table::Point>) -> Layout {
     let mut l = layout.clone();
     if let Some(at) = place {
-        match l.balls.iter_mut().find(|b| b.ball == 0) {
-            Some(b) => b.at = at,
-            None => l.balls.push(crate::table::Placed { ball: 0, at }),
-        }
+        crate::computer::put_cue_ball(&mut l, at);
     }
     l
 }

@@ -28,7 +28,7 @@
 //! the extra load, a ball above the cloth falls; the rub's upward part is left out. On the
 //! cloth every height stays the resting one and the result is the 2D one to the bit.
 
-use bevy::math::{DVec2, DVec3};
+use bevy::math::DVec3;
 
 use super::flight::AIR_GAP;
 use super::{Status, TableSim};
@@ -54,33 +54,17 @@ const LONGEST: f64 = 0.02;
 
 impl TableSim {
     /// The balls linked to `i` or `j` through gaps under `GROUP_GAP` (or what their closing
-    /// speed covers in `IMPACT_TIME`), `i` and `j` included.
+    /// speed covers in a contact time), `i` and `j` included: `linked` over the engine's balls.
     pub(super) fn group(&self, i: usize, j: usize) -> Vec<usize> {
-        let r = self.table.ball_radius;
-        let (a, b) = (self.motion_now(i), self.motion_now(j));
-        let d = b.p - a.p;
-        let len = d.length().max(1e-12);
-        let closing = (a.v - b.v).dot(d) / len;
-        let reach = GROUP_GAP.max(closing * contact_time(closing));
-        let at: Vec<Option<DVec2>> = (0..self.balls.len())
-            .map(|k| self.engine_ball(k).then(|| self.motion_now(k).p))
+        let at: Vec<Option<(DVec3, DVec3)>> = (0..self.balls.len())
+            .map(|k| {
+                self.engine_ball(k).then(|| {
+                    let m = self.motion_now(k);
+                    (m.p.extend(0.0), m.v.extend(0.0))
+                })
+            })
             .collect();
-        let mut group = vec![i, j];
-        let mut k = 0;
-        while k < group.len() {
-            let p = at[group[k]].expect("in the engine");
-            for (m, q) in at.iter().enumerate() {
-                let Some(q) = q else { continue };
-                if !group.contains(&m) {
-                    let d = (p - *q).length();
-                    if d < 2.0 * r + reach {
-                        group.push(m);
-                    }
-                }
-            }
-            k += 1;
-        }
-        group
+        linked(&at, i, j, self.table.ball_radius)
     }
 
     /// Whether a ball lies against a cushion's nose (within `GROUP_GAP`), not in a mouth.
@@ -265,6 +249,29 @@ impl TableSim {
                 .all(|&m| self.balls[m].status == Status::OnTable)
         );
     }
+}
+
+/// The balls linked to `i` or `j` through gaps under `GROUP_GAP` (or what their closing speed
+/// covers in a contact time), `i` and `j` first: `at` holds each ball's place and velocity
+/// (none for a ball out of play), in 3D for a table rapier has.
+pub(super) fn linked(at: &[Option<(DVec3, DVec3)>], i: usize, j: usize, r: f64) -> Vec<usize> {
+    let ((pa, va), (pb, vb)) = (at[i].expect("in play"), at[j].expect("in play"));
+    let d = pb - pa;
+    let closing = (va - vb).dot(d) / d.length().max(1e-12);
+    let reach = GROUP_GAP.max(closing * contact_time(closing));
+    let mut group = vec![i, j];
+    let mut k = 0;
+    while k < group.len() {
+        let p = at[group[k]].expect("in play").0;
+        for (m, q) in at.iter().enumerate() {
+            let Some((q, _)) = q else { continue };
+            if !group.contains(&m) && (p - *q).length() < 2.0 * r + reach {
+                group.push(m);
+            }
+        }
+        k += 1;
+    }
+    group
 }
 
 /// A group being integrated: its members' places (x, y, height), velocities and spins, the

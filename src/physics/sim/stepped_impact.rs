@@ -10,7 +10,7 @@
 
 use bevy::math::DVec3;
 
-use super::impact::{GROUP_GAP, Group, contact_time};
+use super::impact::{Group, linked};
 use super::{Status, TableSim, turn};
 use crate::physics::colliders::{from_world, to_world};
 use crate::physics::params::G;
@@ -82,7 +82,9 @@ impl TableSim {
     /// the balls outside it moved on over its time along their lines.
     pub(super) fn stepped_impact(&mut self, i: usize, j: usize) {
         let at = self.bodies_now();
-        let group = stepped_group(&at, i, j, self.table.ball_radius);
+        let moving: Vec<Option<(DVec3, DVec3)>> =
+            at.iter().map(|b| b.map(|b| (b.p, b.v))).collect();
+        let group = linked(&moving, i, j, self.table.ball_radius);
         let mut g = Group::empty(self, group.len());
         for &m in &group {
             let mut b = at[m].expect("on the table");
@@ -186,26 +188,4 @@ fn fall(b: Body, dt: f64, rest: f64) -> DVec3 {
         v.z -= G * dt;
     }
     v
-}
-
-/// The balls linked to `i` or `j` through gaps under `GROUP_GAP` (or what their closing speed
-/// covers in a contact time), in 3D; `i` and `j` first.
-fn stepped_group(at: &[Option<Body>], i: usize, j: usize, r: f64) -> Vec<usize> {
-    let (a, b) = (at[i].expect("on the table"), at[j].expect("on the table"));
-    let d = b.p - a.p;
-    let closing = (a.v - b.v).dot(d) / d.length().max(1e-12);
-    let reach = GROUP_GAP.max(closing * contact_time(closing));
-    let mut group = vec![i, j];
-    let mut k = 0;
-    while k < group.len() {
-        let p = at[group[k]].expect("on the table").p;
-        for (m, q) in at.iter().enumerate() {
-            let Some(q) = q else { continue };
-            if !group.contains(&m) && (p - q.p).length() < 2.0 * r + reach {
-                group.push(m);
-            }
-        }
-        k += 1;
-    }
-    group
 }
