@@ -17,8 +17,8 @@ use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
 
 use tenball::game::camera::{
-    CameraView, FOV_Y, SHOT_PITCH, behind_goal, fit_table, goal_for, rail_behind, table_corners,
-    zoomed,
+    CameraView, FOV_Y, PITCH_LIMITS, SHOT_PITCH, ViewChange, ViewChanges, behind_goal, fit_table,
+    goal_for, rail_behind, table_corners, zoomed,
 };
 use tenball::game::{
     AidLevel, Aids, Aim, Drag, GameOptions, Match, Mode, Playback, Pointer, ShotCycle, Tracking,
@@ -133,7 +133,7 @@ fn a_held_drag_behind_the_cue_ball_turns_the_aim_by_the_mouse_and_stays_when_it_
     }
     let turned = aim_deg(&app);
     let expected: f64 = (0..3)
-        .map(|_| tenball::game::turn_for_motion(80.0, FRAME as f64, false))
+        .map(|_| tenball::game::turn_for_motion(80.0, false))
         .sum();
     assert!(
         (angle_diff(turned, start) - expected).abs() < 1e-6 && expected > 10.0,
@@ -155,13 +155,104 @@ fn a_held_drag_behind_the_cue_ball_turns_the_aim_by_the_mouse_and_stays_when_it_
     assert_eq!(app.world().resource::<Aim>().drag, None);
 }
 
+/// Was (issue 30, item 2): behind the ball the drag's gain grew with the mouse's speed (125 px
+/// turned 9.06 degrees, 85 px 3.54). Now the same drag turns the same, fast or slow, and fine
+/// aim (the dock's box or `f`, as Shift) a tenth of it.
 #[test]
-fn shift_turns_a_tenth_as_fast_and_faster_motion_turns_more_per_pixel() {
-    let slow = tenball::game::turn_for_motion(10.0, 0.1, false);
-    let fine = tenball::game::turn_for_motion(10.0, 0.1, true);
-    let fast = tenball::game::turn_for_motion(400.0, 0.1, false);
-    assert!((fine - slow / 10.0).abs() < 1e-12);
-    assert!(fast / 400.0 > 1.5 * slow / 10.0, "{fast} {slow}");
+fn the_same_drag_turns_the_cue_the_same_fast_or_slow_and_fine_aim_a_tenth() {
+    let opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.3, 0.0), ball(10, 0.9, -0.4)],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    // 120 px in one frame, and in twelve frames of 10 px.
+    let turned = |frames: usize, fine: bool| {
+        let mut app = app_with(opts.clone());
+        if fine {
+            tap(&mut app, KeyCode::KeyF);
+            assert!(app.world().resource::<Aim>().fine, "f turns fine aim on");
+        }
+        let start = aim_deg(&app);
+        set_pointer(&mut app, Point::new(0.2, 0.5));
+        press(&mut app);
+        for _ in 0..frames {
+            motion(&mut app, 120.0 / frames as f32);
+            buttons(&mut app).press(MouseButton::Left);
+            app.update();
+        }
+        motion(&mut app, 0.0);
+        release(&mut app);
+        angle_diff(aim_deg(&app), start)
+    };
+    let fast = turned(1, false);
+    let slow = turned(12, false);
+    assert!(
+        (fast - 120.0 * tenball::game::TURN_DEG_PER_PX).abs() < 1e-6,
+        "{fast}"
+    );
+    assert!((fast - slow).abs() < 1e-6, "fast {fast}, slow {slow}");
+    let fine = turned(12, true);
+    assert!((fine - fast / 10.0).abs() < 1e-6, "fine {fine} for {fast}");
+}
+
+/// Fine aim turns the arrow keys' step to a tenth too, and stays on until turned off.
+#[test]
+fn fine_aim_stays_on_and_makes_the_arrow_keys_turn_a_tenth() {
+    let opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.3, 0.0), ball(10, 0.9, -0.4)],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    let mut app = app_with(opts);
+    let a0 = aim_deg(&app);
+    tap(&mut app, KeyCode::ArrowLeft);
+    let coarse = angle_diff(aim_deg(&app), a0);
+    tap(&mut app, KeyCode::KeyF);
+    let a1 = aim_deg(&app);
+    tap(&mut app, KeyCode::ArrowLeft);
+    let fine = angle_diff(aim_deg(&app), a1);
+    assert!(
+        coarse > 0.0 && (fine - coarse / 10.0).abs() < 1e-9,
+        "{coarse} {fine}"
+    );
+    assert!(app.world().resource::<Aim>().fine);
+    tap(&mut app, KeyCode::KeyF);
+    assert!(!app.world().resource::<Aim>().fine);
+}
+
+/// Was (issue 30, item 2): a press on the cue ball in hand before the break turned the aim (a
+/// legal break became a certain foul). A click that leaves the ball where it lay keeps the aim.
+#[test]
+fn a_click_on_the_cue_ball_in_hand_that_does_not_move_it_keeps_the_aim() {
+    let mut app = app_with(GameOptions::default());
+    assert_eq!(cycle(&app), ShotCycle::BallInHand);
+    let c = m(&app)
+        .cue_ball()
+        .expect("the cue ball is placed behind the head string");
+    // Aim somewhere else than the ball on.
+    app.world_mut().resource_mut::<Aim>().stroke.aim_deg = 2.5;
+    set_pointer(&mut app, c);
+    press(&mut app);
+    assert!(matches!(
+        app.world().resource::<Aim>().drag,
+        Some(Drag::CueBall(_))
+    ));
+    release(&mut app);
+    assert!(
+        (aim_deg(&app) - 2.5).abs() < 1e-12,
+        "the aim turned to {}",
+        aim_deg(&app)
+    );
+    // Moved by 10 cm, the ball is placed and the cue turns to the ball on.
+    set_pointer(&mut app, c);
+    press(&mut app);
+    set_pointer(&mut app, Point::new(c.x, c.y + 0.1));
+    buttons(&mut app).press(MouseButton::Left);
+    app.update();
+    release(&mut app);
+    let moved = m(&app).cue_ball().unwrap();
+    assert!((moved.y - c.y - 0.1).abs() < 1e-9, "{moved:?}");
+    assert!((aim_deg(&app) - 2.5).abs() > 1.0, "the cue turned to the 1");
 }
 
 #[test]
@@ -446,6 +537,54 @@ fn several_wheel_notches_in_one_frame_zoom_by_a_tenth_each() {
     assert_eq!(zoomed(2.0, 100.0, 0.15, 8.0), 0.15);
 }
 
+/// Was (issue 30, item 8): the wheel and the right button worked in the free view only; in the
+/// view behind the cue ball and overhead the camera snapped back every frame. Now each framed
+/// view keeps the player's zoom and orbit, and another view starts afresh.
+#[test]
+fn the_wheel_zooms_and_a_right_drag_orbits_every_view_until_the_view_changes() {
+    let t = TableSize::NineFoot.spec();
+    let behind = behind_goal(&t, Point::new(-0.6, 0.1), 20.0);
+    let mut changes = ViewChanges::default();
+    let c = changes.get_mut(CameraView::Behind, true).unwrap();
+    c.notches += 3.0;
+    // A drag of a quarter of a 1280x720 window to the right, and 90 px down (higher).
+    c.orbit(Vec2::new(320.0, 90.0), Vec2::new(1280.0, 720.0));
+    let g = c.apply(behind);
+    assert!(
+        (g.radius - behind.radius * 0.9_f32.powi(3)).abs() < 1e-5,
+        "{}",
+        g.radius
+    );
+    assert!((g.yaw - (behind.yaw - std::f32::consts::FRAC_PI_2)).abs() < 1e-5);
+    assert!((g.pitch - (behind.pitch + std::f32::consts::PI / 8.0)).abs() < 1e-5);
+    assert_eq!(g.focus, behind.focus, "it still looks at the cue ball");
+    // The change stays for the next frame's goal (the aim turned): kept, not snapped back.
+    let turned = behind_goal(&t, Point::new(-0.6, 0.1), 35.0);
+    let kept = changes
+        .get_mut(CameraView::Behind, true)
+        .unwrap()
+        .apply(turned);
+    assert!((kept.yaw - turned.yaw + std::f32::consts::FRAC_PI_2).abs() < 1e-5);
+    // The shot's view has its own change; overhead can be tilted but never past straight down.
+    assert_eq!(
+        changes.get_mut(CameraView::Behind, false).copied(),
+        Some(ViewChange::default())
+    );
+    let over = changes.get_mut(CameraView::Overhead, true).unwrap();
+    over.pitch += 1.0;
+    let top = fit_table(&t, 0.0, PITCH_LIMITS.1, 1.5);
+    assert_eq!(over.apply(top).pitch, PITCH_LIMITS.1);
+    // Back to the view behind: afresh.
+    assert_eq!(
+        changes.get_mut(CameraView::Behind, true).copied(),
+        Some(ViewChange::default())
+    );
+    assert!(
+        changes.get_mut(CameraView::Free, true).is_none(),
+        "the free view is the player's"
+    );
+}
+
 #[test]
 fn c_in_set_up_mode_puts_the_cue_ball_back_and_leaves_the_camera() {
     let opts = position(
@@ -689,7 +828,7 @@ fn with_a_cursor_the_turn_follows_the_cursors_own_motion() {
     app.world_mut().resource_mut::<Pointer>().cursor = Some(Vec2::new(560.0, 300.0));
     buttons(&mut app).press(MouseButton::Left);
     app.update();
-    let want = tenball::game::turn_for_motion(-40.0, FRAME as f64, false);
+    let want = tenball::game::turn_for_motion(-40.0, false);
     let turned = (aim_deg(&app) - start + 540.0).rem_euclid(360.0) - 180.0;
     assert!(
         (turned + want).abs() < 1e-6 && turned > 0.0,

@@ -2,13 +2,15 @@
 //! rail never fills the view, and holds still while the cue ball in hand is dragged), a view
 //! of the whole table while a shot plays, overhead, or free orbit, pan and zoom
 //! (bevy_panorbit_camera: right button orbits, middle pans, the wheel zooms a tenth a notch).
+//! In the framed views too the wheel zooms and a right drag orbits ([`ViewChanges`]), kept
+//! until `c` changes the view.
 //! Every framed view is fitted to the free area of the window, the part the panels leave, and
 //! the 3D view is drawn only there, so no panel covers the table. `c` cycles the views (at the
 //! table; in set-up mode it puts the cue ball back). Also
 //! where the pointer's ray meets the table, for the input.
 
 use bevy::camera::Viewport;
-use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraPlugin};
@@ -74,6 +76,69 @@ impl Goal {
             rotation,
             ..default()
         }
+    }
+}
+
+/// A player's change to a framed view (behind the cue ball, the view of a shot, overhead): the
+/// wheel's notches and an orbit about the view's focus by the right button, kept until the
+/// view is changed with `c`.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct ViewChange {
+    pub notches: f32,
+    pub yaw: f32,
+    pub pitch: f32,
+}
+
+/// The closest and farthest a camera goes from its focus (m).
+pub const ZOOM_LIMITS: (f32, f32) = (0.15, 8.0);
+/// The lowest and highest pitch (rad): just over the cloth, straight down.
+pub const PITCH_LIMITS: (f32, f32) = (0.02, std::f32::consts::FRAC_PI_2 - 1e-3);
+
+impl ViewChange {
+    /// The view's goal changed by the player: zoomed a tenth a notch, turned and raised.
+    pub fn apply(&self, g: Goal) -> Goal {
+        Goal {
+            focus: g.focus,
+            yaw: g.yaw + self.yaw,
+            pitch: (g.pitch + self.pitch).clamp(PITCH_LIMITS.0, PITCH_LIMITS.1),
+            radius: zoomed(g.radius, self.notches, ZOOM_LIMITS.0, ZOOM_LIMITS.1),
+        }
+    }
+
+    /// A right-button drag of `delta` pixels in a window of `size`: a window's width turns a
+    /// full turn, its height half a turn, as bevy_panorbit_camera orbits the free view.
+    pub fn orbit(&mut self, delta: Vec2, size: Vec2) {
+        self.yaw -= delta.x / size.x.max(1.0) * std::f32::consts::TAU;
+        self.pitch += delta.y / size.y.max(1.0) * std::f32::consts::PI;
+    }
+}
+
+/// The player's changes to each framed view: behind the cue ball while aiming, the view of a
+/// shot playing, overhead.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct ViewChanges {
+    changes: [ViewChange; 3],
+    /// The view they are for; another view (`c`) starts them afresh.
+    view: CameraView,
+}
+
+impl ViewChanges {
+    /// The change for the view and moment; `None` for the free view, which is all the
+    /// player's.
+    pub fn get_mut(&mut self, view: CameraView, aiming: bool) -> Option<&mut ViewChange> {
+        if self.view != view {
+            *self = ViewChanges {
+                view,
+                ..Default::default()
+            };
+        }
+        let i = match (view, aiming) {
+            (CameraView::Free, _) => return None,
+            (CameraView::Behind, true) => 0,
+            (CameraView::Behind, false) => 1,
+            (CameraView::Overhead, _) => 2,
+        };
+        Some(&mut self.changes[i])
     }
 }
 
@@ -199,11 +264,12 @@ pub fn goal_for(view: CameraView, aiming: bool, m: &Match, aim: &Aim, aspect: f3
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(PanOrbitCameraPlugin)
         .init_resource::<FreeArea>()
+        .init_resource::<ViewChanges>()
         .add_systems(Startup, spawn_camera)
         .add_systems(PreUpdate, pointer)
         .add_systems(
             Update,
-            (fit_viewport, follow, zoom)
+            (fit_viewport, change_view, follow, zoom)
                 .chain()
                 .in_set(GameSystems::Show),
         );
@@ -225,10 +291,10 @@ fn spawn_camera(mut commands: Commands) {
             // The wheel is read here (`zoom`): bevy_panorbit_camera's own zoom moves by a fifth
             // of the distance a notch, so that a few notches in one slow frame reach the floor.
             zoom_sensitivity: 0.0,
-            zoom_lower_limit: 0.15,
-            zoom_upper_limit: Some(8.0),
-            pitch_lower_limit: Some(0.02),
-            pitch_upper_limit: Some(std::f32::consts::FRAC_PI_2 - 1e-3),
+            zoom_lower_limit: ZOOM_LIMITS.0,
+            zoom_upper_limit: Some(ZOOM_LIMITS.1),
+            pitch_lower_limit: Some(PITCH_LIMITS.0),
+            pitch_upper_limit: Some(PITCH_LIMITS.1),
             ..default()
         },
         Transform::from_xyz(0.0, 2.0, 2.0).looking_at(Vec3::ZERO, Vec3::Y),
@@ -265,6 +331,58 @@ fn fit_viewport(
     }
 }
 
+/// Whether the stroke is being set up (not a shot playing, not a card).
+fn aiming_now(cycle: &Option<Res<State<ShotCycle>>>, playback: &Playback) -> bool {
+    cycle
+        .as_ref()
+        .is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand))
+        && !playback.active()
+}
+
+/// In the framed views the wheel zooms and a right drag orbits about the view's focus, as in
+/// the free view; the view still follows the aim and the shot.
+fn change_view(
+    view: Res<CameraView>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    playback: Res<Playback>,
+    scroll: Res<AccumulatedMouseScroll>,
+    motion: Res<AccumulatedMouseMotion>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    pointer: Res<Pointer>,
+    windows: Query<&Window>,
+    mut changes: ResMut<ViewChanges>,
+    mut last_cursor: Local<Option<Vec2>>,
+) {
+    let aiming = aiming_now(&cycle, &playback);
+    let cursor = std::mem::replace(&mut *last_cursor, pointer.cursor);
+    let Some(change) = changes.get_mut(*view, aiming) else {
+        return;
+    };
+    if pointer.over_panel {
+        return;
+    }
+    change.notches += notches(&scroll);
+    if buttons.pressed(MouseButton::Right)
+        && !buttons.just_pressed(MouseButton::Right)
+        && let Ok(w) = windows.single()
+    {
+        // The cursor's own motion where there is a cursor (under X raw motion may not come).
+        let delta = match (pointer.cursor, cursor) {
+            (Some(now), Some(before)) => now - before,
+            _ => motion.delta,
+        };
+        change.orbit(delta, Vec2::new(w.width(), w.height()));
+    }
+}
+
+/// The wheel's notches this frame.
+fn notches(scroll: &AccumulatedMouseScroll) -> f32 {
+    match scroll.unit {
+        MouseScrollUnit::Line => scroll.delta.y,
+        MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+    }
+}
+
 fn follow(
     view: Res<CameraView>,
     cycle: Option<Res<State<ShotCycle>>>,
@@ -272,20 +390,23 @@ fn follow(
     m: Res<Match>,
     aim: Res<Aim>,
     pointer: Res<Pointer>,
+    mut changes: ResMut<ViewChanges>,
     mut cams: Query<(&mut PanOrbitCamera, &Camera), With<TableCamera>>,
 ) {
     let Ok((mut cam, camera)) = cams.single_mut() else {
         return;
     };
-    cam.enabled = !pointer.over_panel;
-    let aiming = cycle
-        .as_ref()
-        .is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand))
-        && !playback.active();
+    // bevy_panorbit_camera takes the mouse in the free view only; the framed views read it in
+    // `change_view`.
+    cam.enabled = *view == CameraView::Free && !pointer.over_panel;
+    let aiming = aiming_now(&cycle, &playback);
     let aspect = camera
         .logical_viewport_size()
         .map_or(16.0 / 9.0, |s| s.x / s.y.max(1.0));
     if let Some(g) = goal_for(*view, aiming, &m, &aim, aspect) {
+        let g = changes
+            .get_mut(*view, aiming)
+            .map_or(g, |change| change.apply(g));
         cam.target_focus = g.focus;
         cam.target_yaw = g.yaw;
         cam.target_pitch = g.pitch;
@@ -304,10 +425,7 @@ fn zoom(
     if *view != CameraView::Free || pointer.over_panel || scroll.delta.y == 0.0 {
         return;
     }
-    let notches = match scroll.unit {
-        MouseScrollUnit::Line => scroll.delta.y,
-        MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
-    };
+    let notches = notches(&scroll);
     for mut cam in &mut cams {
         let lo = cam.zoom_lower_limit;
         let hi = cam.zoom_upper_limit.unwrap_or(f32::MAX);

@@ -90,6 +90,9 @@ pub struct Aim {
     pub help: bool,
     /// Space held: the power being charged.
     pub charge: Option<Charge>,
+    /// Fine aim, on until turned off (the dock's box or `f`): drags and the arrow keys turn a
+    /// tenth as far, as while Shift is held.
+    pub fine: bool,
 }
 
 /// The power charged while Space is held: it rises from `CHARGE_FROM` to the most the
@@ -108,10 +111,10 @@ pub const TAP: f32 = 0.25;
 pub const CHARGE_FROM: f64 = 0.3;
 /// Seconds from the least to the most power while charging.
 pub const CHARGE_RISE: f32 = 2.0;
-/// A drag behind the cue ball turns the cue this much for each pixel of sideways motion (deg).
+/// A drag behind the cue ball turns the cue this much for each pixel of sideways motion (deg),
+/// however fast the mouse moves: the same drag always gives the same turn (a speed-dependent
+/// gain turned 125 px into 9.06 degrees and 85 px into 3.54).
 pub const TURN_DEG_PER_PX: f64 = 0.08;
-/// Faster motion turns more per pixel, up to this many times as much.
-pub const TURN_ACCEL_MAX: f64 = 3.0;
 
 impl Charge {
     /// The power charged so far.
@@ -122,7 +125,8 @@ impl Charge {
     }
 }
 
-/// With the fine-aim modifier (Shift), a drag turns the aim by this share of the pointer's turn.
+/// In fine aim (the dock's box, `f`, or Shift held), a drag or an arrow key turns the aim by this
+/// share of what it turns otherwise.
 pub const AIM_DRAG_FINE: f64 = 0.1;
 /// A click within this distance of a pocket's mouth centre calls that pocket (m).
 const POCKET_PICK: f64 = 0.1;
@@ -140,6 +144,7 @@ impl Default for Aim {
             drag: None,
             help: false,
             charge: None,
+            fine: false,
         }
     }
 }
@@ -346,7 +351,7 @@ fn press(
     if !buttons.just_pressed(MouseButton::Left) || pointer.over_panel {
         return;
     }
-    let fine = keymap::shift(&keys);
+    let fine = aim.fine || keymap::shift(&keys);
     match pick(&m, &pointer) {
         Pick::Ball(CUE) if *cycle.get() == ShotCycle::BallInHand => {
             if let Some(c) = m.cue_ball() {
@@ -382,14 +387,13 @@ fn drag(
     keys: Res<ButtonInput<KeyCode>>,
     pointer: Res<Pointer>,
     motion: Option<Res<AccumulatedMouseMotion>>,
-    time: Res<Time>,
     m: Res<Match>,
     mut aim: ResMut<Aim>,
 ) {
     if !buttons.pressed(MouseButton::Left) {
         return;
     }
-    let fine = keymap::shift(&keys);
+    let fine = aim.fine || keymap::shift(&keys);
     match aim.drag {
         Some(Drag::CueBall(_)) => {
             if let Some(p) = pointer.on_table {
@@ -403,7 +407,7 @@ fn drag(
                 (Some(c), Some(x)) => (c.x - x) as f64,
                 _ => motion.map_or(0.0, |mm| mm.delta.x as f64),
             };
-            aim.nudge_aim(-turn_for_motion(dx, time.delta_secs_f64(), fine));
+            aim.nudge_aim(-turn_for_motion(dx, fine));
             aim.drag = Some(Drag::Turn {
                 last_x: pointer.cursor.map(|c| c.x),
             });
@@ -428,12 +432,10 @@ fn drag(
 }
 
 /// The cue's turn (degrees, to the left for a positive answer of motion to the left) for `dx`
-/// pixels of sideways motion in `dt` seconds: faster motion turns more per pixel, Shift a tenth.
-pub fn turn_for_motion(dx: f64, dt: f64, fine: bool) -> f64 {
-    let speed = dx.abs() / dt.max(1e-3);
-    let accel = (1.0 + speed / 1500.0).min(TURN_ACCEL_MAX);
+/// pixels of sideways motion: `TURN_DEG_PER_PX` a pixel at any speed, a tenth in fine aim.
+pub fn turn_for_motion(dx: f64, fine: bool) -> f64 {
     let fine = if fine { AIM_DRAG_FINE } else { 1.0 };
-    dx * TURN_DEG_PER_PX * accel * fine
+    dx * TURN_DEG_PER_PX * fine
 }
 
 /// Letting go places the cue ball where it was dragged.
@@ -502,7 +504,7 @@ fn stroke_keys(
     if pointer.typing {
         return;
     }
-    let fine = keymap::shift(&keys);
+    let fine = aim.fine || keymap::shift(&keys);
     for (control, n) in held.steps(&keys, time.delta_secs()) {
         let n = n as f64;
         let (s, h) = (aim.stroke.side, aim.stroke.height);
@@ -623,6 +625,9 @@ fn action_keys(
             }
             if k(Control::AimLine) {
                 aim.aim_line = !aim.aim_line;
+            }
+            if k(Control::FineAim) {
+                aim.fine = !aim.fine;
             }
             for (c, a) in [
                 (Control::Aids, GameAction::NextAids),

@@ -32,6 +32,7 @@ pub enum Control {
     Camera,
     Aids,
     AimLine,
+    FineAim,
     Noise,
     Undo,
     Rerack,
@@ -103,6 +104,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(KeyCode::KeyC, C::Camera, Table, false),
     bind(KeyCode::KeyT, C::Aids, Table, false),
     bind(KeyCode::KeyG, C::AimLine, Table, false),
+    bind(KeyCode::KeyF, C::FineAim, Table, false),
     bind(KeyCode::KeyE, C::Noise, Table, false),
     bind(KeyCode::KeyU, C::Undo, Table, false),
     bind(KeyCode::KeyN, C::Rerack, Table, false),
@@ -137,8 +139,10 @@ impl Control {
     /// The help's words for it.
     pub fn help(self) -> &'static str {
         match self {
-            C::AimLeft => "turn the aim left (held: faster and faster; Shift: fine)",
-            C::AimRight => "turn the aim right (held: faster and faster; Shift: fine)",
+            C::AimLeft => "turn the aim left (held: faster and faster; Shift or fine aim: a tenth)",
+            C::AimRight => {
+                "turn the aim right (held: faster and faster; Shift or fine aim: a tenth)"
+            }
             C::PowerUp => "more power (held: repeats; Shift: fine)",
             C::PowerDown => "less power (held: repeats; Shift: fine)",
             C::TipUp => "tip up: follow",
@@ -166,6 +170,7 @@ impl Control {
                 "aids: practice (every path), match (the cue ball to its first ball), pro (none)"
             }
             C::AimLine => "aim line and ghost ball",
+            C::FineAim => "fine aim on or off: drags and arrow keys turn a tenth as far",
             C::Noise => "execution noise on or off (a person's stroke is never exact)",
             C::Undo => "practice: undo the last shot",
             C::Rerack => "practice: a fresh rack",

@@ -38,7 +38,7 @@ pub use coach::{AskCoach, Coach};
 pub use hud::text;
 pub use input::{
     AIM_DRAG_FINE, Aim, CallDraft, CallKind, Charge, Drag, NEW_TURN_SPEED, Pick, Pointer,
-    keep_in_hand_place, pick, turn_for_motion,
+    TURN_DEG_PER_PX, keep_in_hand_place, pick, turn_for_motion,
 };
 pub use lesson::{Lesson, Library, Markers, NextStep, OpenScenario};
 pub use opponent::PAUSE as OPPONENT_PAUSE;

@@ -412,6 +412,10 @@ impl Match {
 /// turn between two of them, so that its spin is shown the right way round.
 pub const PLAYBACK_SAMPLE_DT: f64 = 1.0 / 240.0;
 
+/// The cue ball in hand let go within this distance of where it lay keeps the aim (m): a click
+/// on it, not a move.
+pub const KEEP_AIM_WITHIN: f64 = 0.005;
+
 /// A ten-ball rack with the cue ball 5 cm behind the head string on the long string.
 fn fresh_rack(t: &Table, tightness: Tightness, rng: &mut StdRng) -> Layout {
     let mut balls = rack(t, tightness, rng);
@@ -523,7 +527,13 @@ impl Seat<'_> {
         match a {
             GameAction::Shoot => self.shoot(),
             GameAction::PlaceCueBall(p) if cycle == ShotCycle::BallInHand => {
-                if self.m.place_cue_ball(*p) {
+                // A click on the cue ball that leaves it where it was keeps the aim (a press
+                // on it before the break turned a legal break into a certain foul).
+                let moved = self
+                    .m
+                    .cue_ball()
+                    .is_none_or(|c| c.distance(*p) > KEEP_AIM_WITHIN);
+                if self.m.place_cue_ball(*p) && moved {
                     self.aim.aim_at_ball_on(&self.m);
                 }
             }

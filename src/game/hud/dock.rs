@@ -43,13 +43,61 @@ pub(super) struct LessonParams<'w> {
     pub open: MessageWriter<'w, OpenScenario>,
 }
 
+/// The dock's main section, as far as a click on it goes: a section that has just replaced
+/// another takes no clicks for `GUARD_SECONDS`, so that a click meant for a card that has just
+/// closed (a second click on Continue) never lands on what took its place (the tip's face
+/// once took it and set spin unnoticed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SectionKind {
+    #[default]
+    Setup,
+    Stroke,
+    Playing,
+    Ruling,
+    Choice,
+    MatchOver,
+}
+
+/// How long a new section takes no clicks (s): longer than a double click (egui's 0.3 s).
+pub const GUARD_SECONDS: f64 = 0.4;
+
+/// The section shown and when it came.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SectionGuard {
+    shown: Option<SectionKind>,
+    since: f64,
+}
+
+impl SectionGuard {
+    /// Notes the section shown at `now` (s); whether it takes clicks.
+    pub fn open(&mut self, kind: SectionKind, now: f64) -> bool {
+        if self.shown != Some(kind) {
+            // The first section of all takes clicks at once: nothing was there to click.
+            self.since = if self.shown.is_none() {
+                f64::NEG_INFINITY
+            } else {
+                now
+            };
+            self.shown = Some(kind);
+        }
+        now - self.since >= GUARD_SECONDS
+    }
+}
+
 pub(super) fn dock(
     mut contexts: EguiContexts,
     mut p: DockParams,
     mut l: LessonParams,
     mut free: ResMut<FreeArea>,
+    mut guard: Local<SectionGuard>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let now = ctx.input(|i| i.time);
+    let enabled = guard.open(section_kind(&p), now);
+    if !enabled {
+        // Drawn again once the guard lifts, without waiting for the pointer to move.
+        ctx.request_repaint();
+    }
     let mut ui = window_ui(ctx, "dock");
     // The top bar was laid out first this frame: the dock starts below it.
     ui.add_space(free.top);
@@ -59,7 +107,7 @@ pub(super) fn dock(
         .show(&mut ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.set_min_width(DOCK_WIDTH - 16.0);
-                main_section(ui, &mut p);
+                ui.add_enabled_ui(enabled, |ui| main_section(ui, &mut p));
                 if let Some(lesson) = &l.lesson {
                     ui.separator();
                     lesson::scenario(ui, lesson, &l.markers, &mut l.next_step);
@@ -75,6 +123,22 @@ pub(super) fn dock(
         .width();
     free.right = width;
     Ok(())
+}
+
+/// Which main section the moment shows.
+fn section_kind(p: &DockParams) -> SectionKind {
+    if *p.screen.get() == Screen::Setup {
+        return SectionKind::Setup;
+    }
+    match p.cycle.as_ref().map(|c| *c.get()) {
+        Some(ShotCycle::Aiming | ShotCycle::BallInHand) if !p.playback.active() => {
+            SectionKind::Stroke
+        }
+        Some(ShotCycle::Ruling) => SectionKind::Ruling,
+        Some(ShotCycle::Choice) => SectionKind::Choice,
+        Some(ShotCycle::MatchOver) => SectionKind::MatchOver,
+        _ => SectionKind::Playing,
+    }
 }
 
 /// The section for the moment: set-up, the stroke, the shot playing, the ruling, the choice
@@ -141,6 +205,107 @@ fn playback_buttons(ui: &mut egui::Ui, playback: &mut Playback) {
             playback.skip_to_end();
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Was (issue 30, item 4): a click where Continue had been landed on the tip's face, which
+    /// had just taken the card's place, and set spin unnoticed. A section that replaces another
+    /// takes no clicks for a moment; one that stays takes them.
+    #[test]
+    fn a_section_that_replaces_another_takes_no_clicks_for_a_moment() {
+        let mut g = SectionGuard::default();
+        assert!(
+            g.open(SectionKind::Stroke, 5.0),
+            "the first section takes clicks"
+        );
+        assert!(g.open(SectionKind::Stroke, 9.0));
+        assert!(g.open(SectionKind::Ruling, 10.0) == false);
+        assert!(!g.open(SectionKind::Ruling, 10.0 + GUARD_SECONDS - 0.01));
+        assert!(g.open(SectionKind::Ruling, 10.0 + GUARD_SECONDS));
+        // Continue: the stroke comes back; the second click of a double click lands on nothing.
+        assert!(!g.open(SectionKind::Stroke, 11.0));
+        assert!(!g.open(SectionKind::Stroke, 11.3));
+        assert!(g.open(SectionKind::Stroke, 11.5));
+    }
+
+    /// And a disabled section's tip face takes no click: egui, laid out as in the dock.
+    #[test]
+    fn a_click_on_a_disabled_stroke_section_sets_no_spin() {
+        let ctx = egui::Context::default();
+        let mut aim = Aim::default();
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(330.0, 600.0));
+        let frame = |events: Vec<egui::Event>, enabled: bool, aim: &mut Aim| {
+            let input = egui::RawInput {
+                screen_rect: Some(screen),
+                events,
+                ..Default::default()
+            };
+            let mut rect = egui::Rect::NOTHING;
+            ctx.run_ui(input, |ui| {
+                rect = ui
+                    .add_enabled_ui(enabled, |ui| super::super::stroke::tip_face(ui, aim))
+                    .response
+                    .rect;
+            })
+            .drop_without_applying_deltas();
+            rect
+        };
+        // The face's centre is 50 px in, 50 down; a click 30 px right of it is right english.
+        let at = egui::pos2(80.0, 58.0);
+        let press = |pressed: bool| {
+            vec![
+                egui::Event::PointerMoved(at),
+                egui::Event::PointerButton {
+                    pos: at,
+                    button: egui::PointerButton::Primary,
+                    pressed,
+                    modifiers: Default::default(),
+                },
+            ]
+        };
+        // egui hit-tests with the frame before's widgets: each click follows a frame laid out
+        // as the click's own, the face enabled the frame before the disabled click (the
+        // hardest case: a card closing under the pointer).
+        let face = frame(vec![], true, &mut aim);
+        assert!(face.contains(at), "{face:?}");
+        frame(press(true), false, &mut aim);
+        frame(press(false), false, &mut aim);
+        assert_eq!((aim.stroke.side, aim.stroke.height), (0.0, 0.0));
+        frame(vec![], true, &mut aim);
+        frame(press(true), true, &mut aim);
+        frame(press(false), true, &mut aim);
+        assert!(
+            aim.stroke.side > 0.2,
+            "enabled, the click sets right english: {}",
+            aim.stroke.side
+        );
+        // A button (Shoot, Undo) disabled under a click takes none either.
+        let button = |events: Vec<egui::Event>, enabled: bool| {
+            let input = egui::RawInput {
+                screen_rect: Some(screen),
+                events,
+                ..Default::default()
+            };
+            let mut hit = false;
+            ctx.run_ui(input, |ui| {
+                ui.add_enabled_ui(enabled, |ui| {
+                    hit = ui
+                        .add_sized([200.0, 100.0], egui::Button::new("Shoot"))
+                        .clicked();
+                });
+            })
+            .drop_without_applying_deltas();
+            hit
+        };
+        for enabled in [false, true] {
+            button(vec![], true);
+            button(press(true), enabled);
+            assert_eq!(button(press(false), enabled), enabled);
+        }
+    }
 }
 
 fn rack_log(ui: &mut egui::Ui, m: &Match) {

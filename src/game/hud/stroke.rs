@@ -33,19 +33,13 @@ pub(super) fn section(ui: &mut egui::Ui, p: &mut DockParams) {
         aim.set_speed(v);
     }
     ui.small("hold Space to charge the power, release to shoot");
-    let mut a = aim.stroke.aim_deg;
-    ui.add(
-        egui::Slider::new(&mut a, -180.0..=180.0)
-            .text("aim deg")
-            .fixed_decimals(2),
-    );
-    aim.stroke.aim_deg = a;
+    aim_controls(ui, aim);
     let mut e = aim.stroke.elevation_deg;
     ui.add(egui::Slider::new(&mut e, 0.0..=MAX_ELEVATION).text("elevation deg"));
     if e != aim.stroke.elevation_deg {
         aim.set_elevation(e);
     }
-    tip_widget(ui, aim);
+    tip_face(ui, aim);
     ui.separator();
     // The call's section keeps one height whatever its words (one line or two): the buttons
     // below never move under the pointer (a wrapped line once moved Undo where Save had been).
@@ -74,6 +68,54 @@ pub(super) fn section(ui: &mut egui::Ui, p: &mut DockParams) {
     });
     aids(ui, p);
     buttons(ui, p);
+}
+
+/// The aim: a slider across the whole turn, and below it the fine controls a player sees
+/// without the help: steps of a tenth of a degree (a hundredth in fine aim), the figure to drag
+/// (a hundredth of a degree a pixel, a thousandth in fine aim), and the fine-aim box, which
+/// makes drags on the table and the arrow keys turn a tenth as far.
+fn aim_controls(ui: &mut egui::Ui, aim: &mut Aim) {
+    let mut a = aim.stroke.aim_deg;
+    ui.add(
+        egui::Slider::new(&mut a, -180.0..=180.0)
+            .text("aim deg")
+            .fixed_decimals(2),
+    );
+    aim.stroke.aim_deg = a;
+    let step = aim_step(aim.fine);
+    ui.horizontal(|ui| {
+        if ui
+            .button(format!("< {step}"))
+            .on_hover_text("turn the aim left (Left)")
+            .clicked()
+        {
+            aim.nudge_aim(step);
+        }
+        let mut a = aim.stroke.aim_deg;
+        ui.add(
+            egui::DragValue::new(&mut a)
+                .speed(step / 10.0)
+                .range(-180.0..=180.0)
+                .fixed_decimals(if aim.fine { 3 } else { 2 })
+                .suffix(" deg"),
+        )
+        .on_hover_text("drag sideways to turn the aim finely, or click to type it");
+        aim.stroke.aim_deg = a;
+        if ui
+            .button(format!("{step} >"))
+            .on_hover_text("turn the aim right (Right)")
+            .clicked()
+        {
+            aim.nudge_aim(-step);
+        }
+        ui.checkbox(&mut aim.fine, "fine aim (f)")
+            .on_hover_text("drags on the table and the arrow keys turn a tenth as far");
+    });
+}
+
+/// The aim buttons' step (degrees): a tenth of a degree, a hundredth in fine aim.
+pub fn aim_step(fine: bool) -> f64 {
+    if fine { 0.01 } else { 0.1 }
 }
 
 /// The coach's figures for the stroke set up (one line, always there so nothing below moves).
@@ -161,7 +203,7 @@ fn buttons(ui: &mut egui::Ui, p: &mut DockParams) {
 }
 
 /// The cue ball's face: click or drag to place the tip; the red circle is the miscue limit.
-fn tip_widget(ui: &mut egui::Ui, aim: &mut Aim) {
+pub(super) fn tip_face(ui: &mut egui::Ui, aim: &mut Aim) {
     let size = 100.0;
     ui.horizontal(|ui| {
         let (resp, painter) =
@@ -182,7 +224,9 @@ fn tip_widget(ui: &mut egui::Ui, aim: &mut Aim) {
             [c - egui::vec2(0.0, rad), c + egui::vec2(0.0, rad)],
             egui::Stroke::new(0.5, egui::Color32::GRAY),
         );
-        if let Some(p) = resp.interact_pointer_pos() {
+        // egui gives a press's place even to a disabled face (it hit-tests with the frame
+        // before's widgets), so the face asks whether it is enabled itself.
+        if let Some(p) = resp.interact_pointer_pos().filter(|_| ui.is_enabled()) {
             let d = (p - c) / rad;
             aim.set_tip(d.x as f64, -d.y as f64);
         }
@@ -300,11 +344,7 @@ mod tests {
             ..Default::default()
         };
         let out = ctx.run_ui(input, |ui| {
-            h = ui
-                .scope(|ui| tip_widget(ui, &mut aim))
-                .response
-                .rect
-                .height();
+            h = ui.scope(|ui| tip_face(ui, &mut aim)).response.rect.height();
         });
         out.drop_without_applying_deltas();
         h
