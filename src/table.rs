@@ -158,6 +158,17 @@ pub enum Rail {
 }
 
 impl Rail {
+    /// Its name as a player says it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rail::Head => "head cushion",
+            Rail::Foot => "foot cushion",
+            Rail::LeftHead | Rail::LeftFoot => "left long cushion",
+            Rail::RightHead | Rail::RightFoot => "right long cushion",
+            Rail::RailTop => "rail top",
+        }
+    }
+
     pub const CUSHIONS: [Rail; 6] = [
         Rail::Head,
         Rail::Foot,

@@ -695,3 +695,84 @@ fn the_scenario_player_opens_another_scenario_of_the_library() {
     app.update();
     assert_eq!(lesson(&app).results, vec![Vec::<String>::new()]);
 }
+
+/// Was (issue 30, item 6): `legal-jump-shot` showed a level cue and a prediction into the
+/// blocking 2 before its 50-degree stroke played, the rings vanished when the card came, and
+/// nothing said the cue ball jumped. Now the step's own stroke and call are set up before it
+/// plays, the flight is seen from the side while the cue ball flies, and the marks, with their
+/// words, stay with the ruling card.
+#[test]
+fn the_scenario_player_shows_a_steps_stroke_first_and_keeps_its_marks_with_the_card() {
+    let mut app = lesson_app("legal-jump-shot");
+    app.update();
+    let aim = app.world().resource::<Aim>();
+    assert_eq!(
+        aim.stroke.elevation_deg, 50.0,
+        "the step's stroke is set up"
+    );
+    assert_eq!(aim.call.kind, tenball::game::CallKind::Safety);
+    tap(&mut app, KeyCode::Period);
+    assert_eq!(cycle(&app), ShotCycle::Playing);
+    let mut flew = false;
+    while cycle(&app) == ShotCycle::Playing {
+        let pb = app.world().resource::<Playback>();
+        if let Some(log) = &pb.log {
+            flew |= tenball::game::camera::flight_in_view(log, pb.t).is_some();
+        }
+        app.update();
+    }
+    assert!(flew, "the camera had the flight to show");
+    app.update();
+    assert_eq!(cycle(&app), ShotCycle::Ruling);
+    let mk = &app.world().resource::<tenball::game::Markers>().0;
+    assert_eq!(
+        mk.first_contact.map(|f| f.0),
+        Some(1),
+        "kept with the card: {mk:?}"
+    );
+    let words: Vec<String> = mk.labels().into_iter().map(|(_, w)| w).collect();
+    assert!(
+        words.iter().any(|w| w == "the cue ball jumped over the 2")
+            && words.iter().any(|w| w == "first contact: the 1"),
+        "{words:?}"
+    );
+    assert_eq!(lesson(&app).results, vec![Vec::<String>::new()]);
+}
+
+/// Was (issue 30, item 6): `frozen-ball-leaves-and-returns` stated facts while nothing moved.
+/// A told step says it is told, and its facts are marked where the balls lie.
+#[test]
+fn a_told_step_says_it_is_told_and_marks_its_facts() {
+    let mut app = lesson_app("frozen-ball-leaves-and-returns");
+    tap(&mut app, KeyCode::Period);
+    assert_eq!(cycle(&app), ShotCycle::Ruling);
+    let msg = m(&app).message.clone().unwrap_or_default();
+    assert!(msg.contains("told, not played: nothing moves"), "{msg}");
+    let mk = &app.world().resource::<tenball::game::Markers>().0;
+    assert!(mk.told);
+    let words: Vec<String> = mk.labels().into_iter().map(|(_, w)| w).collect();
+    assert_eq!(
+        words,
+        vec![
+            "first contact: the 1 (told)".to_string(),
+            "the 1 at the foot cushion after contact (told)".to_string()
+        ]
+    );
+}
+
+/// The flight's view: low at the side of the flight, looking across it, all of it in view.
+#[test]
+fn a_flight_is_seen_from_low_at_its_side() {
+    use tenball::game::camera::{FLIGHT_PITCH, flight_goal, project};
+    let (from, to) = (Point::new(-0.6, 0.0), Point::new(-0.1, 0.0));
+    let g = flight_goal(from, to, 1.5);
+    assert_eq!(g.pitch, FLIGHT_PITCH);
+    for p in [from, to] {
+        let v = project(&g, 1.5, tenball::game::scene_world(p.x, p.y, 0.1)).expect("in front");
+        assert!(v.x.abs() < 0.9 && v.y.abs() < 0.9, "{p:?} at {v}");
+    }
+    // Looking across the flight: its ends are far apart on the screen, left and right.
+    let a = project(&g, 1.5, tenball::game::scene_world(from.x, from.y, 0.0)).unwrap();
+    let b = project(&g, 1.5, tenball::game::scene_world(to.x, to.y, 0.0)).unwrap();
+    assert!((a.x - b.x).abs() > 0.8, "{a} {b}");
+}

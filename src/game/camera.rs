@@ -3,7 +3,8 @@
 //! of the whole table while a shot plays, overhead, or free orbit, pan and zoom
 //! (bevy_panorbit_camera: right button orbits, middle pans, the wheel zooms a tenth a notch).
 //! In the framed views too the wheel zooms and a right drag orbits ([`ViewChanges`]), kept
-//! until `c` changes the view.
+//! until `c` changes the view. A jump shot is seen from low at the side while the cue ball
+//! flies ([`flight_goal`]).
 //! Every framed view is fitted to the free area of the window, the part the panels leave, and
 //! the 3D view is drawn only there, so no panel covers the table. `c` cycles the views (at the
 //! table; in set-up mode it puts the cue ball back). Also
@@ -20,8 +21,9 @@ use super::playback::Playback;
 use super::scene::{RAIL_WIDTH, world};
 use super::session::Match;
 use super::{GameSystems, ShotCycle};
-use crate::physics::CUSHION_DEPTH;
 use crate::physics::params::RAIL_TOP;
+use crate::physics::{CUSHION_DEPTH, Event, ShotLog};
+use crate::referee::CUE;
 use crate::table::{Point, Table};
 
 /// The camera views.
@@ -237,6 +239,64 @@ pub fn rail_behind(t: &Table, c: Point, a: f64) -> f64 {
     d.max(0.0)
 }
 
+/// How long before its takeoff and after its landing the camera shows a flight (s).
+const FLIGHT_LEAD: f64 = 0.2;
+const FLIGHT_TAIL: f64 = 0.6;
+
+/// The cue ball's flight the camera should show at shot time `t`: its takeoff and landing,
+/// when it leaves the cloth before it meets any ball (a jump shot; not a hop after the break's
+/// impact) and flies at least 10 cm, from `FLIGHT_LEAD` before takeoff to `FLIGHT_TAIL` after
+/// landing.
+pub fn flight_in_view(log: &ShotLog, t: f64) -> Option<(Point, Point)> {
+    let mut takeoff = None;
+    for e in &log.events {
+        match *e {
+            Event::BallBall { a, b, .. } if (a == CUE || b == CUE) && takeoff.is_none() => {
+                return None;
+            }
+            Event::Airborne {
+                t: t0,
+                ball: CUE,
+                at,
+            } if takeoff.is_none() => {
+                takeoff = Some((t0, Point::new(at[0], at[1])));
+            }
+            Event::Landing {
+                t: t1,
+                ball: CUE,
+                at,
+            } => {
+                let (t0, from) = takeoff?;
+                let long = from.distance(at) >= 0.10;
+                return (long && t >= t0 - FLIGHT_LEAD && t <= t1 + FLIGHT_TAIL)
+                    .then_some((from, at));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The pitch of the view of a flight (rad): low, so that the height shows.
+pub const FLIGHT_PITCH: f32 = 0.12;
+
+/// A low view from the side of a flight from `from` to `to`, looking across it (the camera on
+/// its right, as the shot's view is on the table's right), near enough that the flight and
+/// 25 cm either side fill the view's width.
+pub fn flight_goal(from: Point, to: Point, aspect: f32) -> Goal {
+    let dir = (to.y - from.y).atan2(to.x - from.x);
+    let look = dir + std::f64::consts::FRAC_PI_2;
+    let yaw = (-(look.cos() as f32)).atan2(look.sin() as f32);
+    let half = (from.distance(to) / 2.0 + 0.25) as f32;
+    let tan_x = (FOV_Y / 2.0).tan() * aspect;
+    Goal {
+        focus: world((from.x + to.x) / 2.0, (from.y + to.y) / 2.0, 0.06),
+        yaw,
+        pitch: FLIGHT_PITCH,
+        radius: (half / tan_x.max(0.1)).clamp(ZOOM_LIMITS.0, ZOOM_LIMITS.1),
+    }
+}
+
 /// Where the camera goes for the view, the shot cycle and the stroke; `None` to leave it (the
 /// free view, and while the cue ball in hand is dragged: the camera holds still so that the
 /// ball stays under the pointer).
@@ -403,7 +463,20 @@ fn follow(
     let aspect = camera
         .logical_viewport_size()
         .map_or(16.0 / 9.0, |s| s.x / s.y.max(1.0));
-    if let Some(g) = goal_for(*view, aiming, &m, &aim, aspect) {
+    // A jump shot playing is seen from the side while the cue ball flies.
+    let flight = (*view == CameraView::Behind && !aiming)
+        .then(|| {
+            playback
+                .log
+                .as_ref()
+                .and_then(|l| flight_in_view(l, playback.t))
+        })
+        .flatten();
+    let goal = match flight {
+        Some((from, to)) => Some(flight_goal(from, to, aspect)),
+        None => goal_for(*view, aiming, &m, &aim, aspect),
+    };
+    if let Some(g) = goal {
         let g = changes
             .get_mut(*view, aiming)
             .map_or(g, |change| change.apply(g));

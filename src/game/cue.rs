@@ -375,7 +375,7 @@ fn lesson_markers(
             Color::srgb(1.0, 0.85, 0.2),
         );
     }
-    for (_, p) in &markers.0.rails {
+    for (_, _, p) in &markers.0.rails {
         gizmos.circle(
             Isometry3d::new(world(p.x, p.y, 0.003), flat),
             (r * 1.2) as f32,

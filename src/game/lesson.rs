@@ -2,7 +2,10 @@
 //! step. A played step goes through the game's own shot (the same `play_shot`), slowed to half
 //! speed; a told step and an action go to the referee as they are. After each, the ruling is
 //! compared with what the scenario expects. What decides the shot is marked as it plays back,
-//! from the teaching's markers (the adapter's facts up to the time shown).
+//! from the teaching's markers (the adapter's facts up to the time shown), and the marks stay
+//! with the ruling card until the next step; a told step is marked from its facts and says it
+//! is told. Before a played step, its own stroke and call are set up on the table, so the aim
+//! and the prediction show the shot about to be played.
 
 use bevy::prelude::*;
 
@@ -25,6 +28,8 @@ pub struct Lesson {
     pub results: Vec<Vec<String>>,
     /// A played step waiting for its ruling.
     waiting: Option<usize>,
+    /// The step whose stroke is set up on the table.
+    set_up: Option<usize>,
 }
 
 impl Lesson {
@@ -34,6 +39,7 @@ impl Lesson {
             next: 0,
             results: Vec::new(),
             waiting: None,
+            set_up: None,
         }
     }
 
@@ -70,7 +76,7 @@ pub(super) fn plugin(app: &mut App) {
                 // A step's shot goes to the session in the same frame.
                 (keys, play_step).chain().in_set(GameSystems::Input),
                 judge_played.in_set(GameSystems::Act),
-                markers.in_set(GameSystems::Show),
+                (markers, set_up_next_stroke).in_set(GameSystems::Show),
             )
                 .run_if(resource_exists::<Lesson>),
         );
@@ -84,6 +90,7 @@ fn open(
     mut playback: ResMut<Playback>,
     mut aim: ResMut<Aim>,
     mut next: ResMut<NextState<ShotCycle>>,
+    mut markers: ResMut<Markers>,
 ) {
     let Some(OpenScenario(i)) = opens.read().last().copied() else {
         return;
@@ -103,6 +110,7 @@ fn open(
     next.set(m.cycle());
     commands.insert_resource(m);
     commands.insert_resource(Lesson::new(s));
+    *markers = Markers::default();
 }
 
 fn keys(keys: Res<ButtonInput<KeyCode>>, mut next: MessageWriter<NextStep>) {
@@ -118,6 +126,7 @@ struct StepTable<'w> {
     aim: ResMut<'w, Aim>,
     actions: MessageWriter<'w, GameAction>,
     next_cycle: ResMut<'w, NextState<ShotCycle>>,
+    markers: ResMut<'w, Markers>,
 }
 
 fn play_step(
@@ -131,6 +140,7 @@ fn play_step(
         mut aim,
         mut actions,
         mut next_cycle,
+        mut markers,
     } = table;
     let Some(cycle) = cycle.map(|c| *c.get()) else {
         steps.clear();
@@ -146,18 +156,11 @@ fn play_step(
             continue;
         };
         lesson.next += 1;
+        // A new step: the marks of the one before go.
+        *markers = Markers::default();
         match (&step.call, &step.facts, &step.stroke, &step.action) {
             (Some(call), None, Some(stroke), None) => {
-                aim.stroke = *stroke;
-                aim.call.kind = match call {
-                    Call::Safety => CallKind::Safety,
-                    Call::PushOut => CallKind::PushOut,
-                    _ => CallKind::Ball,
-                };
-                if let Call::Ball { ball, pocket } = *call {
-                    aim.call.ball = Some(ball);
-                    aim.call.pocket = Some(pocket);
-                }
+                set_stroke(&mut aim, call, stroke);
                 m.declared = step.declared.clone();
                 m.playback_speed = 0.5;
                 lesson.waiting = Some(i);
@@ -174,6 +177,14 @@ fn play_step(
                         &mut diffs,
                     );
                     lesson.results.push(diffs);
+                    // Nothing moves on a told step: its facts are marked where the balls lie,
+                    // and the top bar says it is told.
+                    markers.0 = teaching::markers::Markers::told(facts, &m.layout);
+                    m.message = Some(format!(
+                        "step {}: told, not played: nothing moves; the referee is given what \
+                         happened (the marks say what)",
+                        i + 1
+                    ));
                     let mut layout = m.layout.clone();
                     told_layout(&mut layout, facts, &j.state, j.ruling.spotted);
                     m.layout = layout;
@@ -229,10 +240,50 @@ fn judge_played(mut lesson: ResMut<Lesson>, m: Res<Match>, cycle: Option<Res<Sta
     lesson.waiting = None;
 }
 
-/// The markers up to the playback's time, from the teaching's reading of the adapter's facts.
+/// The markers up to the playback's time, from the teaching's reading of the adapter's facts;
+/// once the playback ends they stay as they were at its end (with the ruling card) until the
+/// next step clears them.
 fn markers(playback: Res<Playback>, mut out: ResMut<Markers>) {
-    out.0 = match &playback.log {
-        Some(log) => markers_until(log, playback.t),
-        None => teaching::markers::Markers::default(),
+    if let Some(log) = &playback.log {
+        out.0 = markers_until(log, playback.t);
+    }
+}
+
+/// Before a played step, its stroke and call on the table: the aim, the cue's elevation and
+/// the prediction show the shot the step will play (a jump shot showed a level cue into the
+/// blocking ball before).
+fn set_up_next_stroke(
+    mut lesson: ResMut<Lesson>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    playback: Res<Playback>,
+    mut aim: ResMut<Aim>,
+) {
+    let aiming =
+        cycle.is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand));
+    let i = lesson.next;
+    if !aiming || playback.active() || lesson.waiting.is_some() || lesson.set_up == Some(i) {
+        return;
+    }
+    lesson.set_up = Some(i);
+    let Some(step) = lesson.scenario.steps.get(i) else {
+        return;
     };
+    if let (Some(call), Some(stroke)) = (&step.call, &step.stroke) {
+        set_stroke(&mut aim, call, stroke);
+    }
+}
+
+/// The step's stroke and call, set up as a player would.
+fn set_stroke(aim: &mut Aim, call: &Call, stroke: &crate::physics::Strike) {
+    aim.stroke = *stroke;
+    aim.call.kind = match call {
+        Call::Safety => CallKind::Safety,
+        Call::PushOut => CallKind::PushOut,
+        _ => CallKind::Ball,
+    };
+    if let Call::Ball { ball, pocket } = *call {
+        aim.call.ball = Some(ball);
+        aim.call.pocket = Some(pocket);
+        aim.call.by_player = true;
+    }
 }

@@ -195,7 +195,9 @@ impl ShotFacts {
             || self.cue_ball != CueBallFate::OnTable
     }
 
-    fn counts_as_driven(&self, c: &RailContact) -> bool {
+    /// Whether this rail contact drives its ball to a rail (8.4): a ball frozen to that rail at
+    /// the start only if it left and came back.
+    pub fn counts_as_driven(&self, c: &RailContact) -> bool {
         let frozen_there = self
             .frozen_to_rail
             .iter()

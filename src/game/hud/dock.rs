@@ -107,10 +107,14 @@ pub(super) fn dock(
         .show(&mut ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.set_min_width(DOCK_WIDTH - 16.0);
+                if let Some(lesson) = &l.lesson {
+                    lesson::scenario(ui, lesson, &l.markers, &mut l.next_step);
+                    ui.separator();
+                }
                 ui.add_enabled_ui(enabled, |ui| main_section(ui, &mut p));
                 if let Some(lesson) = &l.lesson {
                     ui.separator();
-                    lesson::scenario(ui, lesson, &l.markers, &mut l.next_step);
+                    lesson::explanation(ui, lesson);
                 }
                 if !l.library.0.is_empty() {
                     lesson::library(ui, &l.library, &mut l.open);

@@ -45,7 +45,11 @@ pub(super) fn plugin(app: &mut App, show: bool) {
         .add_systems(Update, same_msaa)
         .add_systems(
             EguiPrimaryContextPass,
-            ((top_bar, dock::dock, help).chain(), labels::ball_numbers)
+            (
+                (top_bar, dock::dock, help).chain(),
+                labels::ball_numbers,
+                labels::marker_labels,
+            )
                 .run_if(|s: Res<ShowPanels>| s.0),
         );
 }
