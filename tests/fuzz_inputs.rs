@@ -261,7 +261,7 @@ proptest! {
         s["config"] = json!({"sample_dt": 0.05, "max_time": 20.0});
         let text = mutate(&s, &muts, cut);
         let start = Instant::now();
-        match shot_text("shot.json", &text) {
+        match shot_text("shot.json", &text, None) {
             Ok(log) => prop_assert!(log.duration <= 120.0),
             Err(e) => {
                 clean(&e.message, "shot.json");

@@ -17,6 +17,7 @@ const STEPPED: SimConfig = SimConfig {
     max_time: 60.0,
     sample_dt: 0.0,
     fast_forward: false,
+    equipment: tenball::physics::equipment::WPA,
 };
 const JUMPED: SimConfig = SimConfig {
     fast_forward: true,

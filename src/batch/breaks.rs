@@ -6,7 +6,7 @@ use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::adapter::{PlayedShot, play_shot};
-use crate::physics::{Layout, Noise, SimConfig, Strike};
+use crate::physics::{Equipment, Layout, Noise, SimConfig, Strike};
 use crate::referee::{Call, GameState, PlayerId, Pocketed, Rules, Tightness, rack};
 use crate::table::{Placed, Point, TableSize};
 
@@ -36,6 +36,10 @@ pub struct BreakSpec {
     /// they were even racks, then named perfect).
     #[serde(default = "even_rack")]
     pub rack: Tightness,
+    /// The cloth, cushions and pockets (files written before equipment was data hold none:
+    /// they were played on the WPA set).
+    #[serde(default)]
+    pub equipment: Equipment,
 }
 
 fn even_rack() -> Tightness {
@@ -55,6 +59,7 @@ impl Default for BreakSpec {
             elevation_deg: 0.0,
             noise: Some(Noise::default()),
             rack: Tightness::default(),
+            equipment: Equipment::wpa(),
         }
     }
 }
@@ -62,7 +67,10 @@ impl Default for BreakSpec {
 impl BreakSpec {
     /// Checks the inputs; says which is wrong and why.
     pub fn validate(&self) -> Result<(), String> {
-        let table = self.table.spec();
+        self.equipment
+            .validate()
+            .map_err(|e| format!("equipment: {e}"))?;
+        let table = self.equipment.table(self.table);
         if let CuePlace::At(p) = self.cue
             && !table.in_kitchen(p)
         {
@@ -252,6 +260,7 @@ pub fn run_break(spec: &BreakSpec, index: u64) -> Result<BreakRecord, String> {
     let layout = break_layout(spec, cue_at, rack_balls);
     let cfg = SimConfig {
         sample_dt: 0.0,
+        equipment: spec.equipment,
         ..SimConfig::default()
     };
     let state = GameState::with_breaker(Rules::default(), spec.table, PlayerId::A);

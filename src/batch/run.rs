@@ -432,6 +432,18 @@ fn differences(have: &RunInputs, want: &RunInputs) -> Vec<String> {
             b.rack.name()
         ));
     }
+    if a.equipment != b.equipment {
+        differ.push(format!(
+            "--equipment {} (this run: {}{})",
+            a.equipment.name(),
+            b.equipment.name(),
+            if a.equipment.set == b.equipment.set {
+                ", other figures"
+            } else {
+                ""
+            }
+        ));
+    }
     if have.count != want.count {
         differ.push(format!("--count {} (this run: {})", have.count, want.count));
     }

@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::CliError;
 use super::shot::parse_size;
 use crate::batch::{BreakSpec, CuePlace};
-use crate::physics::Noise;
+use crate::physics::{Equipment, Noise};
 use crate::referee::Tightness;
 use crate::table::TableSize;
 
@@ -39,6 +39,11 @@ pub struct SpecArgs {
     /// largest gap between neighbours in mm; each break's gaps are drawn from its seed.
     #[arg(long, default_value = "hand", value_parser = Tightness::parse)]
     pub rack: Tightness,
+    /// The cloth, cushions and pockets: a built-in set (wpa, the default; pro: 4.25 in corner
+    /// pockets) or an equipment file of one's own (`tenball equipment show wpa --json` writes
+    /// one to start from). Named in the records' header; a resume or merge must use the same.
+    #[arg(long, default_value = "wpa", value_parser = Equipment::from_arg)]
+    pub equipment: Equipment,
     /// Worker threads (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -57,6 +62,7 @@ impl SpecArgs {
             elevation_deg: self.elevation,
             noise: (!self.no_noise).then(Noise::default),
             rack: self.rack,
+            equipment: self.equipment,
         };
         spec.validate().map_err(CliError::input)?;
         Ok(spec)

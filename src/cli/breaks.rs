@@ -215,11 +215,22 @@ fn replay(args: &ReplayArgs) -> Result<(), CliError> {
         found.ok_or_else(|| CliError::input(format!("{shown}: holds no break {}", args.index)))?;
     let (layout, strike) = crate::batch::replay(&inputs.spec, &record);
     #[derive(serde::Serialize)]
+    struct Config {
+        equipment: crate::physics::Equipment,
+    }
+    #[derive(serde::Serialize)]
     struct ShotInput {
         layout: crate::physics::Layout,
         strike: crate::physics::Strike,
+        config: Config,
     }
-    let input = ShotInput { layout, strike };
+    let input = ShotInput {
+        layout,
+        strike,
+        config: Config {
+            equipment: inputs.spec.equipment,
+        },
+    };
     super::emit(&serde_json::to_string_pretty(&input).expect("inputs serialize"))
 }
 

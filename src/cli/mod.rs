@@ -6,6 +6,7 @@
 mod batch_args;
 pub(crate) mod breaks;
 mod duel;
+mod equipment;
 pub mod judge;
 #[cfg(feature = "game")]
 pub(crate) mod play;
@@ -68,6 +69,9 @@ enum Command {
     /// Racks between two computer players (levels 1 to 5, or greedy) on every core: a record
     /// per rack and a summary.
     Duel(duel::DuelArgs),
+    /// The equipment sets (cloth, cushions, pockets) with their sources; a set as JSON to
+    /// start an equipment file from (`--equipment FILE` of shot, breaks and sweep).
+    Equipment(equipment::EquipmentArgs),
 }
 
 /// Parses the arguments, runs the subcommand and turns errors into messages and exit codes.
@@ -199,6 +203,7 @@ fn run_headless(command: Command) -> Result<(), CliError> {
         Command::Judge(args) => judge::run(&args),
         Command::Shot(args) => shot::run(&args),
         Command::Rack(args) => shot::run_rack(&args),
+        Command::Equipment(args) => equipment::run(&args),
         Command::Breaks(args) => breaks::run(&args),
         Command::Scenario(args) => scenario::run(&args),
         Command::Duel(args) => duel::run(&args),

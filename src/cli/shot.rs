@@ -19,6 +19,10 @@ pub struct ShotArgs {
     /// Leave the sampled paths out of the output.
     #[arg(long)]
     pub no_paths: bool,
+    /// Play it on this equipment: a built-in set (wpa, pro) or an equipment file; it replaces
+    /// the input's `config.equipment`.
+    #[arg(long, value_parser = crate::physics::Equipment::from_arg)]
+    pub equipment: Option<crate::physics::Equipment>,
 }
 
 /// The input of `tenball shot`.
@@ -33,7 +37,7 @@ pub struct ShotInput {
 
 pub fn run(args: &ShotArgs) -> Result<(), CliError> {
     let (name, text) = read_input(args.file.as_deref())?;
-    let mut log = shot_text(&name, &text)?;
+    let mut log = shot_text(&name, &text, args.equipment)?;
     if args.no_paths {
         log.paths.clear();
     }
@@ -41,8 +45,15 @@ pub fn run(args: &ShotArgs) -> Result<(), CliError> {
 }
 
 /// The shot an input text describes, simulated; `name` names it in errors.
-pub fn shot_text(name: &str, text: &str) -> Result<crate::physics::ShotLog, CliError> {
-    let input: ShotInput = parse_json(name, text)?;
+pub fn shot_text(
+    name: &str,
+    text: &str,
+    equipment: Option<crate::physics::Equipment>,
+) -> Result<crate::physics::ShotLog, CliError> {
+    let mut input: ShotInput = parse_json(name, text)?;
+    if let Some(e) = equipment {
+        input.config.equipment = e;
+    }
     simulate(&input.layout, &input.strike, &input.config)
         .map_err(|e| CliError::input(format!("{name}: {}", crate::echo::cut(&e.to_string()))))
 }

@@ -1,11 +1,12 @@
-//! A ball alone on the cloth in closed form: it slides (Coulomb friction `MU_SLIDE`) until its
-//! contact point stops slipping, then rolls (resistance `MU_ROLL`) to rest, while its spin about
-//! the vertical decays at `SPIN_DECAY`. The same motion the stepped simulation gives, used to
+//! A ball alone on the cloth in closed form: it slides (Coulomb friction, the equipment's
+//! `mu_slide`) until its contact point stops slipping, then rolls (resistance `mu_roll`) to
+//! rest, while its spin about the vertical decays at `spin_decay`. The same motion the stepped simulation gives, used to
 //! jump over stretches where no ball can meet anything.
 
 use bevy::math::{DVec2, DVec3};
 
-use super::params::{G, MU_ROLL, MU_SLIDE, SPIN_DECAY};
+use super::equipment::Cloth;
+use super::params::G;
 
 /// A ball's state on the bed, in table coordinates (x, y, up).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -29,7 +30,7 @@ impl Motion {
     }
 
     /// The state `t` seconds on. A ball that slips less than `roll_slip` rolls.
-    pub fn advance(&self, t: f64, r: f64, roll_slip: f64) -> Motion {
+    pub fn advance(&self, t: f64, r: f64, roll_slip: f64, cloth: &Cloth) -> Motion {
         let mut m = *self;
         let mut left = t;
         let u = m.slip(r);
@@ -37,7 +38,7 @@ impl Motion {
         if us >= roll_slip {
             // Sliding: v and the slip both change along the slip's direction.
             let dir = u / us;
-            let a = MU_SLIDE * G;
+            let a = cloth.mu_slide * G;
             let ts = (2.0 * us / (7.0 * a)).min(left);
             m.p = m.p + m.v * ts - 0.5 * a * ts * ts * dir;
             m.v -= a * ts * dir;
@@ -54,7 +55,7 @@ impl Motion {
         if left > 0.0 {
             let speed = m.v.length();
             if speed > 0.0 {
-                let a = MU_ROLL * G;
+                let a = cloth.mu_roll * G;
                 let tr = (speed / a).min(left);
                 let dir = m.v / speed;
                 m.p = m.p + m.v * tr - 0.5 * a * tr * tr * dir;
@@ -65,7 +66,7 @@ impl Motion {
             }
         }
         let spin = self.w.z;
-        m.w.z = spin.signum() * (spin.abs() - SPIN_DECAY * t).max(0.0);
+        m.w.z = spin.signum() * (spin.abs() - cloth.spin_decay * t).max(0.0);
         m
     }
 }
@@ -73,6 +74,9 @@ impl Motion {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::physics::params::{MU_ROLL, MU_SLIDE};
+
+    const CLOTH: Cloth = crate::physics::equipment::WPA_CLOTH;
     use crate::table::BALL_RADIUS as R;
 
     #[test]
@@ -84,12 +88,12 @@ mod tests {
             w: DVec3::ZERO,
         };
         let ts = 2.0 * v0 / (7.0 * MU_SLIDE * G);
-        let at_roll = m.advance(ts, R, 1e-3);
+        let at_roll = m.advance(ts, R, 1e-3, &CLOTH);
         assert!((at_roll.v.x - 5.0 / 7.0 * v0).abs() < 1e-9);
         assert!((at_roll.p.x - 12.0 * v0 * v0 / (49.0 * MU_SLIDE * G)).abs() < 1e-9);
         assert!(at_roll.slip(R).length() < 1e-9);
         let v1 = at_roll.v.x;
-        let stopped = m.advance(100.0, R, 1e-3);
+        let stopped = m.advance(100.0, R, 1e-3, &CLOTH);
         assert_eq!(stopped.v, DVec2::ZERO);
         assert!((stopped.p.x - at_roll.p.x - v1 * v1 / (2.0 * MU_ROLL * G)).abs() < 1e-9);
         assert!(m.speed_bound(R) >= v0);
@@ -103,7 +107,7 @@ mod tests {
             v: DVec2::ZERO,
             w: DVec3::new(0.0, -40.0, 3.0),
         };
-        let later = m.advance(0.5, R, 1e-3);
+        let later = m.advance(0.5, R, 1e-3, &CLOTH);
         assert!(later.v.x < 0.0);
         assert!(later.v.length() <= m.speed_bound(R) + 1e-12);
         assert!(later.w.z < 3.0 && later.w.z >= 0.0);

@@ -12,7 +12,8 @@ use bevy::math::DVec3;
 use bevy_rapier3d::rapier::prelude::*;
 
 use super::cushion::{PocketHole, cushion_lines, pocket_holes};
-use super::params::{E_BALL, E_BED, MU_BALL, MU_CUSHION, MU_SLIDE, NOSE_HEIGHT_SHARE, RAIL_TOP};
+use super::equipment::Equipment;
+use super::params::{E_BALL, E_BED, MU_BALL, NOSE_HEIGHT_SHARE, RAIL_TOP};
 use crate::table::{Point, Rail, Table};
 
 /// Collider roles, kept in `user_data`: 0 to 10 are balls.
@@ -333,8 +334,10 @@ fn table_shapes(t: &Table) -> Arc<TableShapes> {
     shapes
 }
 
-/// Adds the bed, the cushions and the floor as fixed colliders.
-pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
+/// Adds the bed, the cushions and the floor as fixed colliders, with the equipment's cloth
+/// and cushion friction.
+pub fn add_table(world: &mut PhysicsWorld, t: &Table, equipment: &Equipment) {
+    let (mu_cloth, mu_cushion) = (equipment.cloth.mu_slide, equipment.cushions.friction);
     let (hl, hw) = (t.length / 2.0, t.width / 2.0);
     let (mu_ball, e_ball) = (MU_BALL, E_BALL);
 
@@ -349,7 +352,7 @@ pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
                 Group::ALL,
                 InteractionTestMode::And,
             ))
-            .friction(paired(MU_SLIDE, mu_ball))
+            .friction(paired(mu_cloth, mu_ball))
             .restitution(paired(E_BED, e_ball))
             .user_data(ROLE_BED),
         None,
@@ -366,7 +369,7 @@ pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
                     Group::ALL,
                     InteractionTestMode::And,
                 ))
-                .friction(paired(MU_CUSHION, mu_ball))
+                .friction(paired(mu_cushion, mu_ball))
                 .restitution(paired(CUSHION_RESTITUTION_SETTING, e_ball))
                 .user_data(ROLE_CUSHION + rail_index(*rail) as u128),
             None,
@@ -380,7 +383,7 @@ pub fn add_table(world: &mut PhysicsWorld, t: &Table) {
                     Group::ALL,
                     InteractionTestMode::And,
                 ))
-                .friction(paired(MU_CUSHION, mu_ball))
+                .friction(paired(mu_cushion, mu_ball))
                 .restitution(paired(E_BED, e_ball))
                 .user_data(ROLE_FRAME),
             None,

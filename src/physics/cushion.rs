@@ -17,7 +17,8 @@
 
 use bevy::math::{DVec2, DVec3};
 
-use super::params::{BALL_MASS, E_NOSE, MU_CUSHION, MU_SLIDE, NOSE_HEIGHT_SHARE};
+use super::equipment::Equipment;
+use super::params::{BALL_MASS, NOSE_HEIGHT_SHARE};
 use crate::table::{INCH, Pocket, Point, Rail, Table};
 
 /// Steps of the impulse integration in each phase. Measured: 200 steps give rebound speeds
@@ -293,9 +294,21 @@ pub fn pocket_holes(t: &Table) -> [PocketHole; 6] {
 
 /// A ball's velocity and spin (table x, y, up) after it meets the cushion whose normal, from
 /// the ball toward the cushion, is `n_in` (horizontal, unit); and the impulse at the nose (N s).
-/// A ball not moving into the cushion is left as it is.
-pub fn rebound(v: DVec3, w: DVec3, n_in: DVec2, r: f64) -> (DVec3, DVec3, f64) {
-    rebound_with(v, w, n_in, r, E_NOSE, MU_SLIDE, MU_CUSHION, STEPS)
+/// A ball not moving into the cushion is left as it is. The equipment gives the cushion's
+/// restitution and friction and the cloth's sliding friction.
+pub fn rebound(
+    v: DVec3,
+    w: DVec3,
+    n_in: DVec2,
+    r: f64,
+    equipment: &Equipment,
+) -> (DVec3, DVec3, f64) {
+    let (e, mu_s, mu_w) = (
+        equipment.cushions.restitution,
+        equipment.cloth.mu_slide,
+        equipment.cushions.friction,
+    );
+    rebound_with(v, w, n_in, r, e, mu_s, mu_w, STEPS)
 }
 
 /// The model with its parameters: restitution `e`, ball-cloth friction `mu_s`, ball-cushion
@@ -486,6 +499,7 @@ pub const PAPER_BALL: PaperSetup = PaperSetup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::physics::params::{E_NOSE, MU_CUSHION, MU_SLIDE};
     use crate::table::{BALL_RADIUS as R, TableSize};
 
     /// Rebound speed and angle (degrees from the cushion's normal) for a ball at `speed` and incidence `alpha` (degrees from the normal) with topspin

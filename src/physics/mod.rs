@@ -10,6 +10,7 @@ pub mod collide;
 mod colliders;
 mod cue;
 pub mod cushion;
+pub mod equipment;
 mod log;
 mod noise;
 pub mod params;
@@ -22,6 +23,7 @@ pub use colliders::{
 };
 pub use cue::{CueResult, HOP_MIN_VZ, MAX_ELEVATION_DEG, MAX_STRIKE_SPEED, Strike, strike};
 pub use cushion::{CushionLine, PocketHole, pocket_holes};
+pub use equipment::Equipment;
 pub use log::{BallEnd, Event, Layout, Path, PathSample, ShotLog, Touching};
 pub use noise::Noise;
 pub use params::SimConfig;

@@ -59,6 +59,8 @@ pub struct SimConfig {
     /// rapier integrates the motion on the cloth at every step of `dt` (the reference), the
     /// step cut short at each contact. Contacts are resolved at their true time either way.
     pub fast_forward: bool,
+    /// The cloth, cushions and pockets (`equipment.rs`); files without it are the WPA set.
+    pub equipment: super::Equipment,
 }
 
 /// The bounds of the settings, so that no shot can cost more than about a minute of work or
@@ -90,7 +92,9 @@ impl SimConfig {
                 SAMPLE_DT_RANGE.0, SAMPLE_DT_RANGE.1, self.sample_dt
             ));
         }
-        Ok(())
+        self.equipment
+            .validate()
+            .map_err(|e| format!("config.equipment.{e}"))
     }
 }
 
@@ -101,6 +105,7 @@ impl Default for SimConfig {
             max_time: 60.0,
             sample_dt: 1.0 / 60.0,
             fast_forward: true,
+            equipment: super::Equipment::wpa(),
         }
     }
 }

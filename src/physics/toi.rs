@@ -9,7 +9,8 @@
 use bevy::math::DVec2;
 
 use super::cloth::Motion;
-use super::params::{G, MU_ROLL, MU_SLIDE};
+use super::equipment::Cloth;
+use super::params::G;
 
 /// One quadratic piece of a ball's path: from `t0` to `t1` (absolute times, s), the centre is
 /// `p + v (t - t0) + a (t - t0)^2 / 2`.
@@ -86,7 +87,7 @@ pub struct Track {
 
 /// The path of a ball whose state at time `t_ref` is `m`, with the same laws as
 /// `Motion::advance` (a ball slipping less than `roll_slip` rolls).
-pub fn track(m: &Motion, t_ref: f64, r: f64, roll_slip: f64) -> Track {
+pub fn track(m: &Motion, t_ref: f64, r: f64, roll_slip: f64, cloth: &Cloth) -> Track {
     let mut pieces = [Piece::new(t_ref, f64::INFINITY, m.p, DVec2::ZERO, DVec2::ZERO); 3];
     let mut len = 0;
     let mut travel = 0.0;
@@ -95,18 +96,18 @@ pub fn track(m: &Motion, t_ref: f64, r: f64, roll_slip: f64) -> Track {
     let u = m.slip(r);
     let us = u.length();
     if us >= roll_slip {
-        let a = MU_SLIDE * G;
+        let a = cloth.mu_slide * G;
         let ts = 2.0 * us / (7.0 * a);
         let dir = u / us;
         pieces[len] = Piece::new(t, t + ts, state.p, state.v, -a * dir);
         travel += arc_length(&pieces[len]);
         len += 1;
-        state = m.advance(ts, r, roll_slip);
+        state = m.advance(ts, r, roll_slip, cloth);
         t += ts;
     }
     let speed = state.v.length();
     if speed > 0.0 {
-        let a = MU_ROLL * G;
+        let a = cloth.mu_roll * G;
         let tr = speed / a;
         let dir = state.v / speed;
         pieces[len] = Piece::new(t, t + tr, state.p, state.v, -a * dir);
@@ -404,6 +405,9 @@ pub fn ball_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::physics::params::MU_ROLL;
+
+    const CLOTH: Cloth = crate::physics::equipment::WPA_CLOTH;
     use crate::table::BALL_RADIUS as R;
     use bevy::math::DVec3;
 
@@ -422,25 +426,25 @@ mod tests {
             v: DVec2::new(1.5, 0.4),
             w: DVec3::new(3.0, -20.0, 5.0),
         };
-        let tr = track(&m, 2.0, R, 5e-3);
+        let tr = track(&m, 2.0, R, 5e-3, &CLOTH);
         assert_eq!(tr.len, 3);
         for t in [0.0, 0.01, 0.1, 0.3, 0.9, 2.0, 30.0] {
             let a = tr.at(2.0 + t);
-            let b = m.advance(t, R, 5e-3).p;
+            let b = m.advance(t, R, 5e-3, &CLOTH).p;
             assert!(
                 (a[0] - b[0]).hypot(a[1] - b[1]) < 1e-9,
                 "t {t}: {a:?} vs {b:?}"
             );
         }
-        let end = m.advance(1000.0, R, 5e-3).p;
+        let end = m.advance(1000.0, R, 5e-3, &CLOTH).p;
         assert!((tr.at(tr.stop)[0] - end[0]).abs() < 1e-9);
     }
 
     #[test]
     fn two_balls_meet_when_their_centres_are_two_radii_apart() {
         // Head on, one at rest, a rolling ball 0.5 m away at 1 m/s.
-        let a = track(&rolling([0.0, 0.0], [1.0, 0.0]), 0.0, R, 5e-3);
-        let b = track(&rolling([0.5, 0.0], [0.0, 0.0]), 0.0, R, 5e-3);
+        let a = track(&rolling([0.0, 0.0], [1.0, 0.0]), 0.0, R, 5e-3, &CLOTH);
+        let b = track(&rolling([0.5, 0.0], [0.0, 0.0]), 0.0, R, 5e-3, &CLOTH);
         let t = ball_ball(&a, &b, 2.0 * R, 0.0).expect("they meet");
         let gap = 0.5 - 2.0 * R;
         // Rolling: x = t - mu_r g t^2 / 2.
@@ -448,16 +452,22 @@ mod tests {
         let law = (1.0 - (1.0 - 2.0 * k * gap).sqrt()) / k;
         assert!((t - law).abs() < 1e-10, "{t} vs {law}");
         // A miss by a hair: no contact.
-        let c = track(&rolling([0.5, 2.0 * R + 1e-6], [0.0, 0.0]), 0.0, R, 5e-3);
+        let c = track(
+            &rolling([0.5, 2.0 * R + 1e-6], [0.0, 0.0]),
+            0.0,
+            R,
+            5e-3,
+            &CLOTH,
+        );
         assert_eq!(ball_ball(&a, &c, 2.0 * R, 0.0), None);
         // Touching and parting: no contact; touching and closing: now.
-        let d = track(&rolling([2.0 * R, 0.0], [0.5, 0.0]), 0.0, R, 5e-3);
-        let e = track(&rolling([0.0, 0.0], [0.0, 0.0]), 0.0, R, 5e-3);
+        let d = track(&rolling([2.0 * R, 0.0], [0.5, 0.0]), 0.0, R, 5e-3, &CLOTH);
+        let e = track(&rolling([0.0, 0.0], [0.0, 0.0]), 0.0, R, 5e-3, &CLOTH);
         assert_eq!(ball_ball(&e, &d, 2.0 * R, 0.0), None);
         assert_eq!(
             ball_ball(
                 &a,
-                &track(&rolling([2.0 * R, 0.0], [0.0; 2]), 0.0, R, 5e-3),
+                &track(&rolling([2.0 * R, 0.0], [0.0; 2]), 0.0, R, 5e-3, &CLOTH),
                 2.0 * R,
                 0.0
             ),
@@ -467,7 +477,7 @@ mod tests {
 
     #[test]
     fn a_ball_meets_a_line_only_on_its_segment() {
-        let a = track(&rolling([0.0, 0.0], [1.0, 0.0]), 0.0, R, 5e-3);
+        let a = track(&rolling([0.0, 0.0], [1.0, 0.0]), 0.0, R, 5e-3, &CLOTH);
         // A wall at x = 0.3 from y = -0.1 to 0.1, normal -x.
         let t = ball_line(
             &a,

@@ -8,7 +8,6 @@ use bevy::math::DVec2;
 use super::TableSim;
 use super::free::Meeting;
 use crate::physics::cushion::Shape;
-use crate::physics::params::SPIN_DECAY;
 use crate::physics::toi;
 
 impl TableSim {
@@ -149,7 +148,8 @@ impl TableSim {
             .iter()
             .flatten()
             .map(|f| {
-                let spin = (f.m.w.z.abs() - super::REST_SPEED / r).max(0.0) / SPIN_DECAY;
+                let spin = (f.m.w.z.abs() - super::REST_SPEED / r).max(0.0)
+                    / self.cfg.equipment.cloth.spin_decay;
                 f.track.stop.max(f.t_ref + spin)
             })
             .fold(self.t, f64::max)

@@ -148,7 +148,7 @@ impl TableSim {
         self.engine.balls[i] = Some(FreeBall {
             m,
             t_ref: self.t,
-            track: toi::track(&m, self.t, r, ROLL_SLIP),
+            track: toi::track(&m, self.t, r, ROLL_SLIP, &self.cfg.equipment.cloth),
             top_speed: m.speed_bound(r),
         });
     }
@@ -156,7 +156,12 @@ impl TableSim {
     /// A ball's state at time `t` (not before its last contact) in the contact engine.
     pub(super) fn motion_at(&self, i: usize, t: f64) -> Motion {
         let f = self.engine.balls[i].as_ref().expect("a ball on the table");
-        f.m.advance((t - f.t_ref).max(0.0), self.table.ball_radius, ROLL_SLIP)
+        f.m.advance(
+            (t - f.t_ref).max(0.0),
+            self.table.ball_radius,
+            ROLL_SLIP,
+            &self.cfg.equipment.cloth,
+        )
     }
 
     /// A ball's state now.
@@ -190,7 +195,14 @@ impl TableSim {
         let b = &mut self.balls[i];
         if t > b.orient_t {
             let from = (b.orient_t - f.t_ref).max(0.0);
-            b.orient = turn_along(b.orient, &f.m, from, (t - f.t_ref).max(from), r);
+            b.orient = turn_along(
+                b.orient,
+                &f.m,
+                from,
+                (t - f.t_ref).max(from),
+                r,
+                &self.cfg.equipment.cloth,
+            );
             b.orient_t = t;
         }
     }

@@ -36,7 +36,7 @@ use crate::physics::cloth::Motion;
 use crate::physics::collide::ball_friction;
 use crate::physics::cushion::{cushions_touched, nose_beside};
 use crate::physics::params::{
-    BALL_MASS, BALL_MODULUS, BALL_POISSON, E_BALL, E_BED, E_CUSHION, G, MU_CUSHION, MU_SLIDE,
+    BALL_MASS, BALL_MODULUS, BALL_POISSON, E_BALL, E_BED, E_CUSHION, E_NOSE, G,
 };
 use crate::table::{Rail, Table};
 
@@ -293,6 +293,9 @@ pub(super) struct Group {
     wall_spring: (f64, f64),
     /// A ball pressed into the bed: the same kind of spring with the slate's restitution.
     bed_spring: (f64, f64),
+    /// The equipment's cushion friction and the cloth's sliding friction.
+    mu_cushion: f64,
+    mu_cloth: f64,
     /// The height of a ball's centre resting on the bed (m).
     rest: f64,
     pub(super) t: f64,
@@ -323,7 +326,13 @@ impl Group {
             first: vec![f64::NAN; n * n],
             on_wall: vec![[false; 4]; n],
             wall_hits: Vec::new(),
-            wall_spring: spring(BALL_MASS, E_CUSHION),
+            // The players' restitution, scaled with the equipment's cushion (1 for the WPA set).
+            wall_spring: spring(
+                BALL_MASS,
+                E_CUSHION * (sim.cfg.equipment.cushions.restitution / E_NOSE),
+            ),
+            mu_cushion: sim.cfg.equipment.cushions.friction,
+            mu_cloth: sim.cfg.equipment.cloth.mu_slide,
             bed_spring: spring(BALL_MASS, E_BED),
             rest: sim.rest_height,
             t: sim.t,
@@ -466,7 +475,7 @@ impl Group {
                 let ut = tangential(self.v[g] + self.w[g].cross(rn), nrm);
                 let slip = ut.length();
                 if slip > 1e-12 {
-                    let mag = (MU_CUSHION * fn_).min(m * slip / (3.5 * h));
+                    let mag = (self.mu_cushion * fn_).min(m * slip / (3.5 * h));
                     let ft = -ut / slip * mag;
                     self.f[g] += DVec3::new(ft.x, ft.y, 0.0);
                     self.torque[g] += rn.cross(ft);
@@ -502,7 +511,7 @@ impl Group {
             let u = self.v[g] + self.w[g].cross(bottom);
             let slip = u.truncate().length();
             if slip > 1e-12 {
-                let mag = (MU_SLIDE * load).min(m * slip / (3.5 * h));
+                let mag = (self.mu_cloth * load).min(m * slip / (3.5 * h));
                 let ft = -u.truncate().extend(0.0) / slip * mag;
                 self.f[g] += ft;
                 self.torque[g] += bottom.cross(ft);

@@ -103,13 +103,20 @@ fn turn(q: [f64; 4], w: DVec3, dt: f64) -> [f64; 4] {
 
 /// A ball's orientation through a closed-form stretch: turned on from `from` to `to` seconds
 /// into the motion `m`, in pieces of at most 2 ms at the middle of each piece's spin.
-fn turn_along(q: [f64; 4], m: &Motion, from: f64, to: f64, r: f64) -> [f64; 4] {
+fn turn_along(
+    q: [f64; 4],
+    m: &Motion,
+    from: f64,
+    to: f64,
+    r: f64,
+    cloth: &super::equipment::Cloth,
+) -> [f64; 4] {
     let pieces = ((to - from) / 0.002).ceil().max(1.0) as usize;
     let h = (to - from) / pieces as f64;
     let mut q = q;
     for k in 0..pieces {
         let mid = from + (k as f64 + 0.5) * h;
-        q = turn(q, m.advance(mid, r, ROLL_SLIP).w, h);
+        q = turn(q, m.advance(mid, r, ROLL_SLIP, cloth).w, h);
     }
     q
 }
@@ -148,7 +155,7 @@ pub struct TableSim {
 impl TableSim {
     /// Sets up the table, the balls and the strike; nothing moves until `step`.
     pub fn new(layout: &Layout, s: &Strike, cfg: &SimConfig) -> Result<TableSim, LayoutError> {
-        let table = layout.table.spec();
+        let table = cfg.equipment.table(layout.table);
         check_layout(layout, &table)?;
         s.validate().map_err(LayoutError)?;
         cfg.validate().map_err(LayoutError)?;
@@ -164,7 +171,7 @@ impl TableSim {
 
     /// The table in rapier with a body for each ball at rest where it is placed; nothing moves.
     fn set_up(table: &Table, placed: &[Placed], s: &Strike, cfg: &SimConfig) -> TableSim {
-        let mut rapier = stepped::Stepped::new(table, cfg.dt);
+        let mut rapier = stepped::Stepped::new(table, cfg.dt, &cfg.equipment);
         let rest_height = settled_height(cfg.dt);
         let r = table.ball_radius;
         let mut balls = Vec::with_capacity(placed.len());

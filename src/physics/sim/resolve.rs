@@ -92,7 +92,7 @@ impl TableSim {
                 d / d.x.hypot(d.y)
             }
         };
-        let (v, w, impulse) = cushion::rebound(s.v, s.w, n_in, r);
+        let (v, w, impulse) = cushion::rebound(s.v, s.w, n_in, r, &self.cfg.equipment);
         self.turn_to(i, self.t);
         self.set_motion(
             i,

@@ -14,8 +14,9 @@ use crate::physics::colliders::{
     over_pocket_hole, to_world,
 };
 use crate::physics::cushion;
+use crate::physics::equipment::Equipment;
 use crate::physics::log::Event;
-use crate::physics::params::{BALL_MASS, G, MU_ROLL, SPIN_DECAY};
+use crate::physics::params::{BALL_MASS, G};
 use crate::table::{Rail, Table};
 
 /// Rapier's world and what its last steps found.
@@ -37,9 +38,9 @@ pub(super) struct Stepped {
 
 impl Stepped {
     /// The table's colliders in a new world stepping at `dt`; no balls yet.
-    pub(super) fn new(table: &Table, dt: f64) -> Stepped {
+    pub(super) fn new(table: &Table, dt: f64, equipment: &Equipment) -> Stepped {
         let mut world = new_world(dt);
-        add_table(&mut world, table);
+        add_table(&mut world, table, equipment);
         Stepped {
             world,
             stepped_until: 0.0,
@@ -110,8 +111,9 @@ impl TableSim {
     /// consistent with it) and the decay of spin about the vertical, for balls on the bed.
     pub(super) fn apply_cloth(&mut self, dt: f64) {
         let r = self.table.ball_radius;
-        let dv_max = MU_ROLL * G * dt;
-        let dw_max = SPIN_DECAY * dt;
+        let cloth = self.cfg.equipment.cloth;
+        let dv_max = cloth.mu_roll * G * dt;
+        let dw_max = cloth.spin_decay * dt;
         for b in self.balls.iter().filter(|b| b.status == Status::OnTable) {
             let body = &mut self.rapier.world.bodies[b.body];
             let DVec3 { z: h, .. } = from_world(body.translation());
@@ -370,7 +372,8 @@ pub(super) fn settled_height(dt: f64) -> f64 {
     }
     let mut world = new_world(dt);
     let table = Table::default();
-    add_table(&mut world, &table);
+    // The bed's restitution alone holds a ball at rest: the WPA set's cloth is as good as any.
+    add_table(&mut world, &table, &Equipment::wpa());
     let r = table.ball_radius;
     let body = RigidBodyBuilder::dynamic()
         .translation(to_world(0.0, 0.0, r))
