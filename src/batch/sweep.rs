@@ -1,6 +1,8 @@
-//! Sweeps of break batches: a grid of cue ball places in the kitchen times a list of speeds;
-//! at each point a batch of breaks (the same racks everywhere, for fair comparison), written as
-//! CSV and drawn as heatmaps of the legal-break share and the balls pocketed (PNG and SVG).
+//! Sweeps of break batches: a grid of cue ball places in the kitchen times a list of speeds,
+//! and, with `--vary`, times the values of one equipment figure; at each point a batch of
+//! breaks (the same racks everywhere, for fair comparison), written as CSV and drawn as
+//! heatmaps of the legal-break share and the balls pocketed (PNG and SVG), a panel for each
+//! speed and value.
 //! `tenball breaks sweep` (in `cli`) parses the options into these types.
 
 use std::path::{Path, PathBuf};
@@ -28,6 +30,9 @@ pub struct Cell {
     pub pocketed_any_share: f64,
     pub four_rail_foul_share: f64,
     pub scratch_share: f64,
+    /// The varied equipment figure's value at this point (`--vary`), else empty; last, so
+    /// that the columns before it stay where they were.
+    pub vary: Option<f64>,
 }
 
 /// Centres of a grid of cells over the kitchen.
@@ -80,6 +85,7 @@ pub fn run_cell(spec: &BreakSpec, count: u64) -> Result<Cell, String> {
         pocketed_any_share: s.pocketed_any.share,
         four_rail_foul_share: s.four_rail_foul.share,
         scratch_share: s.scratch.share,
+        vary: None,
     })
 }
 
@@ -149,6 +155,40 @@ pub struct SweepInputs {
     pub side: f64,
     pub height: f64,
     pub elevation_deg: f64,
+    /// The equipment the sweep was played on (`--vary` changes one figure of it).
+    pub equipment: crate::physics::Equipment,
+    /// The figure `--vary` changes and its values.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vary: Option<(String, Vec<f64>)>,
+}
+
+impl SweepInputs {
+    /// The heatmaps' panels: each speed, times each varied value.
+    fn panels(&self) -> Vec<Panel> {
+        let mut out = Vec::new();
+        for &speed in &self.speeds {
+            match &self.vary {
+                None => out.push(Panel {
+                    speed,
+                    vary: None,
+                    caption: format!("{speed} m/s"),
+                }),
+                Some((name, values)) => out.extend(values.iter().map(|&v| Panel {
+                    speed,
+                    vary: Some(v),
+                    caption: format!("{speed} m/s, {name} {v}"),
+                })),
+            }
+        }
+        out
+    }
+}
+
+/// One panel of a heatmap.
+struct Panel {
+    speed: f64,
+    vary: Option<f64>,
+    caption: String,
 }
 
 /// Writes the CSV and the heatmaps (a panel per speed over a `grid` of places) to the claimed
@@ -198,7 +238,7 @@ pub fn write(
         let map = Heatmap {
             table,
             cells,
-            speeds: &inputs.speeds,
+            panels: inputs.panels(),
             grid,
             title,
             value,
@@ -233,7 +273,7 @@ fn sibling(csv: &Path, what: &str, ext: &str) -> PathBuf {
 struct Heatmap<'a> {
     table: &'a Table,
     cells: &'a [Cell],
-    speeds: &'a [f64],
+    panels: Vec<Panel>,
     grid: (usize, usize),
     title: &'a str,
     value: fn(&Cell) -> f64,
@@ -243,7 +283,7 @@ struct Heatmap<'a> {
 /// Draws a heatmap to a PNG, or an SVG when `svg`.
 fn draw(path: &Path, svg: bool, map: &Heatmap) -> Result<(), Box<dyn std::error::Error>> {
     register_font();
-    let size = (420 * map.speeds.len() as u32, 400);
+    let size = (420 * map.panels.len() as u32, 400);
     if svg {
         paint(SVGBackend::new(path, size).into_drawing_area(), map)
     } else {
@@ -261,15 +301,15 @@ where
     root.fill(&WHITE)?;
     let (top, body) = root.split_vertically(40);
     top.titled(m.title, ("sans-serif", 22))?;
-    let panels = body.split_evenly((1, m.speeds.len()));
+    let panels = body.split_evenly((1, m.panels.len()));
     let (cols, rows) = m.grid;
     let r = m.table.ball_radius;
     let (x0, x1) = (-m.table.length / 2.0 + r, m.table.head_string_x());
     let (y0, y1) = (-m.table.width / 2.0 + r, m.table.width / 2.0 - r);
     let (dx, dy) = ((x1 - x0) / cols as f64, (y1 - y0) / rows as f64);
-    for (area, &speed) in panels.iter().zip(m.speeds) {
+    for (area, panel) in panels.iter().zip(&m.panels) {
         let mut chart = ChartBuilder::on(area)
-            .caption(format!("{speed} m/s"), ("sans-serif", 18))
+            .caption(&panel.caption, ("sans-serif", 18))
             .margin(10)
             .x_label_area_size(40)
             .y_label_area_size(50)
@@ -281,7 +321,11 @@ where
             .y_desc("y (m)")
             .label_style(("sans-serif", 12))
             .draw()?;
-        for c in m.cells.iter().filter(|c| c.speed == speed) {
+        for c in m
+            .cells
+            .iter()
+            .filter(|c| c.speed == panel.speed && c.vary == panel.vary)
+        {
             let v = (m.value)(c);
             let color = ViridisRGB::get_color_normalized(v, 0.0, m.max);
             chart.draw_series(std::iter::once(Rectangle::new(

@@ -29,6 +29,35 @@ pub struct SweepArgs {
     /// The CSV file; the heatmaps go beside it as NAME-legal.png/.svg and NAME-pocketed.png/.svg.
     #[arg(long, default_value = "sweep.csv")]
     pub out: PathBuf,
+    /// Vary one equipment figure over values, FIGURE=A,B,C (for example
+    /// cushions.restitution=0.85,0.9,0.95 or pockets.corner_mouth_in=4.25,4.5): the whole
+    /// sweep at each value, a column and a heatmap panel each.
+    #[arg(long)]
+    pub vary: Option<String>,
+}
+
+/// `--vary FIGURE=A,B,C`: the figure and its values, each checked against the equipment.
+fn parse_vary(s: &str, base: &crate::physics::Equipment) -> Result<(String, Vec<f64>), CliError> {
+    let (figure, values) = s.split_once('=').ok_or_else(|| {
+        CliError::input(format!(
+            "--vary {s:?}: expected FIGURE=A,B,C, for example cushions.restitution=0.85,0.9"
+        ))
+    })?;
+    let figure = figure.trim();
+    let mut out = Vec::new();
+    for v in values.split(',') {
+        let x: f64 = v
+            .trim()
+            .parse()
+            .map_err(|_| CliError::input(format!("--vary {figure}: {v:?} is not a number")))?;
+        base.with(figure, x)
+            .map_err(|e| CliError::input(format!("--vary: {e}")))?;
+        if out.contains(&x) {
+            return Err(CliError::input(format!("--vary {figure}: {x} given twice")));
+        }
+        out.push(x);
+    }
+    Ok((figure.to_string(), out))
 }
 
 /// The most speeds one sweep takes.
@@ -71,23 +100,42 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
             "--count: at most {MAX_SWEEP_COUNT} breaks at each place and speed"
         )));
     }
-    let table = args.spec.table.spec();
+    let vary = match &args.vary {
+        Some(v) => Some(parse_vary(v, &args.spec.equipment)?),
+        None => None,
+    };
+    let values: Vec<Option<f64>> = match &vary {
+        Some((_, v)) => v.iter().copied().map(Some).collect(),
+        None => vec![None],
+    };
+    if args.speeds.len() * values.len() > MAX_SPEEDS {
+        return Err(CliError::input(format!(
+            "--speeds times --vary: {} panels; a sweep draws at most {MAX_SPEEDS}",
+            args.speeds.len() * values.len()
+        )));
+    }
+    let table = args.spec.equipment.table(args.spec.table);
     let places = kitchen_grid(&table, cols, rows);
     // Check every point before any work.
     let mut specs = Vec::new();
     for &speed in &args.speeds {
-        for &p in &places {
-            specs.push(
-                args.spec
+        for &value in &values {
+            for &p in &places {
+                let mut spec = args
+                    .spec
                     .spec(CuePlace::At(p), speed)
-                    .map_err(|e| CliError::input(format!("--speeds {speed}: {}", e.message)))?,
-            );
+                    .map_err(|e| CliError::input(format!("--speeds {speed}: {}", e.message)))?;
+                if let (Some((figure, _)), Some(v)) = (&vary, value) {
+                    spec.equipment = spec.equipment.with(figure, v).map_err(CliError::input)?;
+                }
+                specs.push((spec, value));
+            }
         }
     }
     // Every file the sweep writes is claimed before the first break: new names in a folder
     // that takes files, named together at the end.
     let claimed = claim(&args.out).map_err(CliError::input)?;
-    let first = &specs[0];
+    let first = &specs[0].0;
     let inputs = SweepInputs {
         grid: [cols, rows],
         speeds: args.speeds.clone(),
@@ -99,33 +147,44 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
         side: first.side,
         height: first.height,
         elevation_deg: first.elevation_deg,
+        equipment: args.spec.equipment,
+        vary: vary.clone(),
     };
     let pool = args.spec.pool()?;
     let bar = progress(specs.len() as u64 * args.count, 0);
     let mut cells = Vec::with_capacity(specs.len());
-    for spec in &specs {
-        cells.push(
-            pool.install(|| run_cell(spec, args.count))
-                .map_err(CliError::input)?,
-        );
+    for (spec, value) in &specs {
+        let mut cell = pool
+            .install(|| run_cell(spec, args.count))
+            .map_err(CliError::input)?;
+        cell.vary = *value;
+        cells.push(cell);
         bar.inc(args.count);
     }
     bar.finish_and_clear();
     let written = write(claimed, &inputs, &table, &cells).map_err(CliError::input)?;
     let mut text = format!(
-        "{} places x {} speeds x {} breaks\n",
+        "{} places x {} speeds{} x {} breaks\n",
         places.len(),
         args.speeds.len(),
+        vary.as_ref()
+            .map(|(f, v)| format!(" x {} values of {f}", v.len()))
+            .unwrap_or_default(),
         args.count
     );
     for c in &cells {
+        let value = match (&vary, c.vary) {
+            (Some((f, _)), Some(v)) => format!("  {f} {v}"),
+            _ => String::new(),
+        };
         text.push_str(&format!(
-            "  x {:+.3} y {:+.3}  {:>5.1} m/s  legal {:>5.1} %  pocketed {:.2}\n",
+            "  x {:+.3} y {:+.3}  {:>5.1} m/s{value}  legal {:>5.1} %  pocketed {:.2}  a ball {:>5.1} %\n",
             c.x,
             c.y,
             c.speed,
             c.legal_share * 100.0,
-            c.balls_pocketed_mean
+            c.balls_pocketed_mean,
+            c.pocketed_any_share * 100.0
         ));
     }
     text.push_str(&format!(

@@ -192,6 +192,36 @@ impl Equipment {
         ]
     }
 
+    /// The figures' names, as `--vary` takes them.
+    pub fn figures() -> impl Iterator<Item = &'static str> {
+        BOUNDS.iter().map(|(k, _, _)| *k)
+    }
+
+    /// This equipment with one figure (`cloth.mu_roll`, ...) set to `value`, checked; the
+    /// result is a set of one's own.
+    pub fn with(&self, figure: &str, value: f64) -> Result<Equipment, String> {
+        let mut e = *self;
+        let slot = match figure {
+            "cloth.mu_slide" => &mut e.cloth.mu_slide,
+            "cloth.mu_roll" => &mut e.cloth.mu_roll,
+            "cloth.spin_decay" => &mut e.cloth.spin_decay,
+            "cushions.restitution" => &mut e.cushions.restitution,
+            "cushions.friction" => &mut e.cushions.friction,
+            "pockets.corner_mouth_in" => &mut e.pockets.corner_mouth_in,
+            "pockets.side_mouth_in" => &mut e.pockets.side_mouth_in,
+            _ => {
+                return Err(format!(
+                    "no equipment figure {figure:?}: use one of {}",
+                    Equipment::figures().collect::<Vec<_>>().join(", ")
+                ));
+            }
+        };
+        *slot = value;
+        e.set = Set::Own;
+        e.validate()?;
+        Ok(e)
+    }
+
     /// Each figure within its bounds; says which is not and what is allowed.
     pub fn validate(&self) -> Result<(), String> {
         for ((key, lo, hi), v) in BOUNDS.iter().zip(self.values()) {
