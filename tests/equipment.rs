@@ -236,3 +236,61 @@ fn a_sweep_varies_one_figure_of_the_equipment() {
     );
     assert!(!dir.join("b.csv").exists());
 }
+
+/// Alciatore's cushion efficiency (billiards.colostate.edu, "How much speed does the CB lose
+/// when it rebounds off a cushion?"): at steep angles, under typical conditions, a ball loses
+/// about half of its speed. A ball rolled straight into the foot cushion at 2 m/s rolls away,
+/// once its spin has caught up, at 0.4 to 0.6 of the speed it came in with.
+#[test]
+fn a_ball_rolled_straight_into_a_cushion_rolls_away_at_about_half_its_speed() {
+    let layout = cue_alone(Point::new(0.6, 0.0));
+    // Struck at 0.4 R above centre: it rolls from the start (7/5 of the speed needed).
+    let mut strike = Strike::new(0.0, 2.2);
+    strike.height = 0.4;
+    let cfg = SimConfig {
+        sample_dt: 0.002,
+        ..SimConfig::default()
+    };
+    let log = simulate(&layout, &strike, &cfg).unwrap();
+    let t_hit = log
+        .events
+        .iter()
+        .find_map(|e| match e {
+            tenball::physics::Event::Cushion { t, ball: 0, .. } => Some(*t),
+            _ => None,
+        })
+        .expect("it reaches the foot cushion");
+    let path = log.paths.iter().find(|p| p.ball == 0).unwrap();
+    let speed = |t: f64| {
+        let (a, b) = (
+            path.point_at(t - 0.005).unwrap(),
+            path.point_at(t + 0.005).unwrap(),
+        );
+        a.distance(b) / 0.01
+    };
+    let (v_in, v_out) = (speed(t_hit - 0.02), speed(t_hit + 0.6));
+    let share = v_out / v_in;
+    eprintln!("{v_in:.3} m/s in, {v_out:.3} m/s out: {share:.3}");
+    assert!(
+        (0.4..=0.6).contains(&share),
+        "{v_in:.2} m/s in, {v_out:.2} out: {share:.2}"
+    );
+}
+
+/// The liveliness check of `tenball equipment liveliness`: the lengths grow with the stroke,
+/// and the WPA's 4 to 4.5 lengths come at a hard stroke on the WPA set (6 to 9 m/s here).
+#[test]
+fn the_liveliness_check_finds_the_wpas_lengths_at_a_hard_stroke() {
+    let l = |v: f64| tenball::physics::equipment::liveliness(&WPA, TableSize::NineFoot, v).unwrap();
+    let (a, b, c) = (l(3.0), l(6.0), l(9.0));
+    assert!(a < b && b < c, "{a} {b} {c}");
+    assert!(
+        b < 4.0 && c > 4.5,
+        "4 to 4.5 lengths between 6 and 9 m/s: {b} {c}"
+    );
+    let out = ok(&tenball(&["equipment", "liveliness", "--speeds", "6,9"]));
+    assert!(
+        out.contains("4 lengths (the WPA's least) at about"),
+        "{out}"
+    );
+}
