@@ -25,7 +25,14 @@ fn after_break(seed: u64) -> (GameState, Layout) {
         call,
         strike,
         ..
-    } = decide(&state, &layout, Level::Level(5), &mut rng).unwrap()
+    } = decide(
+        &state,
+        &layout,
+        Level::Level(5),
+        &tenball::physics::equipment::WPA,
+        &mut rng,
+    )
+    .unwrap()
     else {
         unreachable!("a break is a stroke")
     };
@@ -49,6 +56,7 @@ fn bench(c: &mut Criterion) {
                 state,
                 layout,
                 Level::Level(5),
+                &tenball::physics::equipment::WPA,
                 &mut StdRng::seed_from_u64(3),
             )
             .unwrap()
@@ -71,6 +79,7 @@ fn bench(c: &mut Criterion) {
                 strike,
                 &Level::Level(4).noise(),
                 24,
+                &tenball::physics::equipment::WPA,
                 &mut StdRng::seed_from_u64(7),
             )
         })
@@ -84,6 +93,7 @@ fn bench(c: &mut Criterion) {
                 state,
                 layout,
                 Level::Level(5),
+                &tenball::physics::equipment::WPA,
                 &mut StdRng::seed_from_u64(k as u64),
             )
             .unwrap()

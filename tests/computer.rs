@@ -21,6 +21,7 @@ fn spec(a: Level, b: Level) -> DuelSpec {
         seed: 5,
         table: TableSize::NineFoot,
         rack: Tightness::Typical,
+        equipment: tenball::physics::equipment::WPA,
     }
 }
 
@@ -56,6 +57,7 @@ fn a_hanger_in_the_jaws_is_called_and_shot() {
         &shot_state(&[1, 10]),
         &l,
         Level::Level(5),
+        &tenball::physics::equipment::WPA,
         &mut StdRng::seed_from_u64(1),
     )
     .unwrap();
@@ -83,7 +85,14 @@ fn where_only_a_combination_goes_the_top_level_plays_it_and_a_beginner_does_not(
         (10, -0.5, -0.3),
     ]);
     let state = shot_state(&[1, 2, 10]);
-    let d = decide(&state, &l, Level::Level(5), &mut StdRng::seed_from_u64(1)).unwrap();
+    let d = decide(
+        &state,
+        &l,
+        Level::Level(5),
+        &tenball::physics::equipment::WPA,
+        &mut StdRng::seed_from_u64(1),
+    )
+    .unwrap();
     let Decision::Stroke {
         call, chance, why, ..
     } = &d
@@ -99,7 +108,14 @@ fn where_only_a_combination_goes_the_top_level_plays_it_and_a_beginner_does_not(
         "{why}"
     );
     assert!(why.contains("combination") && *chance >= 0.8, "{why}");
-    let d = decide(&state, &l, Level::Level(2), &mut StdRng::seed_from_u64(1)).unwrap();
+    let d = decide(
+        &state,
+        &l,
+        Level::Level(2),
+        &tenball::physics::equipment::WPA,
+        &mut StdRng::seed_from_u64(1),
+    )
+    .unwrap();
     let Decision::Stroke { call, .. } = d else {
         panic!("{d:?}")
     };
@@ -128,6 +144,7 @@ fn where_nothing_can_be_made_it_plays_a_safety() {
         &shot_state(&[1, 2, 3, 4, 10]),
         &l,
         Level::Level(5),
+        &tenball::physics::equipment::WPA,
         &mut StdRng::seed_from_u64(1),
     )
     .unwrap();
@@ -146,6 +163,7 @@ fn the_same_seed_plays_the_same_rack() {
             &shot_state(&[1, 10]),
             &layout(&[(0, 0.0, 0.2), (1, 0.7, -0.3), (10, -0.5, -0.3)]),
             Level::Level(3),
+            &tenball::physics::equipment::WPA,
             &mut StdRng::seed_from_u64(seed),
         )
         .unwrap()

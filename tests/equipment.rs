@@ -294,3 +294,43 @@ fn the_liveliness_check_finds_the_wpas_lengths_at_a_hard_stroke() {
         "{out}"
     );
 }
+
+/// `tenball duel --equipment`: the records name it, a resume on another is refused.
+#[test]
+fn a_duel_names_its_equipment_and_refuses_a_resume_on_another() {
+    let dir = scratch("duel");
+    let recs = dir.join("d.jsonl");
+    let args = [
+        "duel",
+        "--a",
+        "greedy",
+        "--b",
+        "greedy",
+        "--racks",
+        "2",
+        "--out",
+        s(&recs),
+    ];
+    let mut with_pro = args.to_vec();
+    with_pro.extend(["--equipment", "pro"]);
+    ok(&tenball(&with_pro));
+    let before = std::fs::read(&recs).unwrap();
+    assert!(
+        String::from_utf8_lossy(&before)
+            .lines()
+            .next()
+            .unwrap()
+            .contains("\"corner_mouth_in\":4.25")
+    );
+    let mut resume = args.to_vec();
+    resume.push("--resume");
+    let out = tenball(&resume);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--equipment pro (this run: wpa)"), "{err}");
+    assert_eq!(
+        std::fs::read(&recs).unwrap(),
+        before,
+        "the file was touched"
+    );
+}

@@ -776,3 +776,58 @@ fn a_flight_is_seen_from_low_at_its_side() {
     let b = project(&g, 1.5, tenball::game::scene_world(to.x, to.y, 0.0)).unwrap();
     assert!((a.x - b.x).abs() > 0.8, "{a} {b}");
 }
+
+/// `tenball play --equipment pro`: the game plays every shot on its equipment. A ball rolled at
+/// the foot right corner 32 mm off the pocket's line drops on the WPA's 4.5 in corners and not
+/// on the pro set's 4.25 in (`tests/equipment.rs` measures the windows: 34 mm and 30 mm).
+#[test]
+fn the_game_plays_its_shots_on_the_equipment_it_was_given() {
+    let t = TableSize::NineFoot.spec();
+    let mouth = t.pocket_mouth_centre(Pocket::FootRight);
+    let h = std::f64::consts::FRAC_1_SQRT_2;
+    let start = Point::new(mouth.x - 0.8 * h + 0.032 * h, mouth.y + 0.8 * h + 0.032 * h);
+    let scratched = |equipment: tenball::physics::Equipment| {
+        let mut opts = position(
+            vec![
+                Placed { ball: 0, at: start },
+                Placed {
+                    ball: 1,
+                    at: Point::new(-0.9, 0.4),
+                },
+                Placed {
+                    ball: 10,
+                    at: Point::new(-0.9, -0.4),
+                },
+            ],
+            shot(PlayerId::A, CueBall::AsItLies, false),
+        );
+        opts.equipment = equipment;
+        let mut app = app_with(opts);
+        assert_eq!(
+            m(&app).table().corner_mouth,
+            equipment.table(TableSize::NineFoot).corner_mouth
+        );
+        tap(&mut app, KeyCode::KeyS); // a safety: no ball need be called
+        {
+            let mut aim = app.world_mut().resource_mut::<Aim>();
+            aim.stroke = tenball::physics::Strike::new(-45.0, 1.5);
+        }
+        tap(&mut app, KeyCode::Space);
+        play_out(&mut app);
+        let facts = &m(&app)
+            .last
+            .as_ref()
+            .expect("the shot was played")
+            .played
+            .facts;
+        facts.cue_ball != tenball::referee::CueBallFate::OnTable
+    };
+    assert!(
+        scratched(tenball::physics::equipment::WPA),
+        "the WPA's corner takes it"
+    );
+    assert!(
+        !scratched(tenball::physics::Equipment::pro()),
+        "the pro set's turns it away"
+    );
+}

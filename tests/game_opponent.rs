@@ -120,6 +120,7 @@ fn the_coach_gives_the_chances_of_the_stroke_set_up_and_follows_its_changes() {
         &m(&app).state,
         &m(&app).layout,
         Level::Level(5),
+        &tenball::physics::equipment::WPA,
         &mut <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(1),
     )
     .unwrap() else {

@@ -44,6 +44,10 @@ pub struct DuelArgs {
     /// How tightly the balls are racked (as for `breaks`).
     #[arg(long, default_value = "hand", value_parser = Tightness::parse)]
     pub rack: Tightness,
+    /// The cloth, cushions and pockets: a built-in set (wpa, the default; pro) or an equipment
+    /// file; named in the records' header, a resume or merge must use the same.
+    #[arg(long, default_value = "wpa", value_parser = crate::physics::Equipment::from_arg)]
+    pub equipment: crate::physics::Equipment,
     /// Worker threads (default: every core); the records are the same whatever it is.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -158,6 +162,7 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
         seed: args.seed,
         table: args.table,
         rack: args.rack,
+        equipment: args.equipment,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))

@@ -39,6 +39,11 @@ pub struct PlayArgs {
     /// between neighbours in mm.
     #[arg(long, default_value = "hand", value_parser = crate::referee::Tightness::parse)]
     pub rack: Option<crate::referee::Tightness>,
+    /// The cloth, cushions and pockets: a built-in set (wpa, the default; pro: 4.25 in corner
+    /// pockets) or an equipment file; the shots, the predictions, the computer and the coach
+    /// all play on it.
+    #[arg(long, value_parser = crate::physics::Equipment::from_arg)]
+    pub equipment: Option<crate::physics::Equipment>,
     /// Run a script of steps (JSON: {"steps": [...]}, see the README).
     #[arg(long, value_name = "FILE")]
     pub script: Option<PathBuf>,
@@ -189,6 +194,7 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
     }
     opts.seed = args.seed.unwrap_or_else(clock_seed);
     opts.rack = args.rack.unwrap_or_default();
+    opts.equipment = args.equipment.unwrap_or_default();
     opts.panels = !args.hide_panels;
     opts.quality = args.quality.unwrap_or_default();
     if let Some(w) = args.window {
@@ -264,10 +270,11 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let opts = options(args)?;
     if args.load.is_none() {
         super::warn(&format!(
-            "racks {} with seed {} (--seed {} racks this game again)",
+            "racks {} with seed {} (--seed {} racks this game again), equipment {}",
             opts.rack.name(),
             opts.seed,
-            opts.seed
+            opts.seed,
+            opts.equipment.name()
         ));
     }
     run_with(opts)

@@ -26,6 +26,8 @@ pub(super) struct Context<'a> {
     /// The ball on: the lowest on the table (7.2).
     pub on: u8,
     pub safety_allowed: bool,
+    /// The cloth, cushions and pockets the samples are played on.
+    pub equipment: &'a crate::physics::Equipment,
 }
 
 /// A cut of `ball` into `pocket` from `cue`: the aim at the ghost ball (degrees), the cut
@@ -152,7 +154,14 @@ fn sample<R: Rng + ?Sized>(
     let mut out = Outcome::default();
     for _ in 0..n {
         let s = noise.apply(*strike, t.ball_radius, rng);
-        let Ok(played) = play_shot(ctx.state, ctx.layout, call, &s, &[], &sample_config()) else {
+        let Ok(played) = play_shot(
+            ctx.state,
+            ctx.layout,
+            call,
+            &s,
+            &[],
+            &sample_config(ctx.equipment),
+        ) else {
             out.fouls += 1.0;
             continue;
         };
@@ -493,6 +502,7 @@ fn best_safety<R: Rng + ?Sized>(ctx: &Context, n: usize, rng: &mut R) -> Option<
                 level: ctx.level,
                 on: state.lowest_ball(),
                 safety_allowed: false,
+                equipment: ctx.equipment,
             };
             best_cut_chance(&opp, rng)
         };
@@ -544,6 +554,7 @@ fn best_push_out<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Option<(f64, De
             level: ctx.level,
             on: state.lowest_ball(),
             safety_allowed: false,
+            equipment: ctx.equipment,
         };
         let p = best_cut_chance(&next, rng);
         let value = if p >= 0.5 { -p } else { p };

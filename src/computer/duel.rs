@@ -25,6 +25,10 @@ pub struct DuelSpec {
     pub seed: u64,
     pub table: TableSize,
     pub rack: Tightness,
+    /// The cloth, cushions and pockets (files written before equipment was data hold none:
+    /// they were played on the WPA set).
+    #[serde(default)]
+    pub equipment: crate::physics::Equipment,
 }
 
 impl DuelSpec {
@@ -193,7 +197,8 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
     while rec.shots < MAX_SHOTS {
         let player = state.to_act();
         let level = spec.level(player);
-        let decision = decide(&state, &layout, level, &mut rng).map_err(|e| fail(e.0))?;
+        let decision =
+            decide(&state, &layout, level, &spec.equipment, &mut rng).map_err(|e| fail(e.0))?;
         let (place, call, strike) = match decision {
             Decision::Choose { choice, .. } => {
                 state = state.choose(choice).map_err(|e| fail(e.to_string()))?;
@@ -221,7 +226,7 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
             &call,
             &played_strike,
             &[],
-            &super::sample_config(),
+            &super::sample_config(&spec.equipment),
         )
         .map_err(|e| fail(format!("the referee refused the computer's shot: {e}")))?;
         rec.shots += 1;

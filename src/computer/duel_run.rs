@@ -245,6 +245,18 @@ fn differences(have: &Header, want: &Header) -> Vec<String> {
         b.table.name().to_string(),
     );
     differ("--rack", a.rack.name(), b.rack.name());
+    // Two sets of one name differ in their figures (two files of one's own).
+    if a.equipment != b.equipment {
+        differ(
+            "--equipment",
+            a.equipment.name().to_string(),
+            if a.equipment.set == b.equipment.set {
+                format!("{}, other figures", b.equipment.name())
+            } else {
+                b.equipment.name().to_string()
+            },
+        );
+    }
     differ("--racks", have.racks.to_string(), want.racks.to_string());
     differ(
         "--shard",

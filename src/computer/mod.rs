@@ -25,7 +25,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::physics::Noise;
-use crate::physics::{Layout, SimConfig, Strike};
+use crate::physics::{Equipment, Layout, SimConfig, Strike};
 use crate::referee::{Call, GameState, InHand, TableChoice, TurnAction};
 use crate::table::{Placed, Point};
 
@@ -151,6 +151,7 @@ pub fn chances<R: Rng + ?Sized>(
     strike: &Strike,
     noise: &Noise,
     tries: usize,
+    equipment: &Equipment,
     rng: &mut R,
 ) -> Chances {
     let r = state.table.spec().ball_radius;
@@ -158,7 +159,8 @@ pub fn chances<R: Rng + ?Sized>(
     let (mut make, mut scratch, mut foul) = (0usize, 0usize, 0usize);
     for _ in 0..tries {
         let s = noise.apply(*strike, r, rng);
-        let Ok(p) = crate::adapter::play_shot(state, layout, call, &s, &[], &sample_config())
+        let Ok(p) =
+            crate::adapter::play_shot(state, layout, call, &s, &[], &sample_config(equipment))
         else {
             foul += 1;
             continue;
@@ -187,11 +189,12 @@ pub fn chances<R: Rng + ?Sized>(
 pub struct NoMove(pub String);
 
 /// The computer's move for the player to act in `state`, the balls as in `layout` (the cue ball
-/// absent when in hand). `rng` draws the noise of the simulated samples.
+/// absent when in hand), on `equipment`. `rng` draws the noise of the simulated samples.
 pub fn decide<R: Rng + ?Sized>(
     state: &GameState,
     layout: &Layout,
     level: Level,
+    equipment: &Equipment,
     rng: &mut R,
 ) -> Result<Decision, NoMove> {
     let turn = state.turn();
@@ -218,6 +221,7 @@ pub fn decide<R: Rng + ?Sized>(
                 level,
                 on: hit_first,
                 safety_allowed,
+                equipment,
             };
             let mut d = candidates::best_stroke(&ctx, rng)?;
             if let Decision::Stroke { place: p, .. } = &mut d {
@@ -232,6 +236,7 @@ pub fn decide<R: Rng + ?Sized>(
                 level,
                 on: state.lowest_ball(),
                 safety_allowed: false,
+                equipment,
             };
             let chance = candidates::best_cut_chance(&ctx, rng);
             let choice = if chance >= 0.5 {
@@ -287,11 +292,13 @@ pub fn put_cue_ball(layout: &mut Layout, p: Point) {
     layout.balls.insert(0, Placed { ball: 0, at: p });
 }
 
-/// The simulation settings of the computer's samples: no paths, a shorter time cap.
-fn sample_config() -> SimConfig {
+/// The simulation settings of the computer's samples: no paths, a shorter time cap, the
+/// table's equipment.
+fn sample_config(equipment: &Equipment) -> SimConfig {
     SimConfig {
         sample_dt: 0.0,
         max_time: 30.0,
+        equipment: *equipment,
         ..SimConfig::default()
     }
 }

@@ -75,7 +75,7 @@ const AIM_OFFSETS: [f64; 13] = [
 fn tuned(ctx: &Context, mut found: Vec<Found>) -> Vec<Cut> {
     found.sort_by(|a, b| b.geometry().total_cmp(&a.geometry()));
     let shooter = ctx.state.to_act();
-    let cfg = super::sample_config();
+    let cfg = super::sample_config(ctx.equipment);
     let mut out = Vec::new();
     for f in found.into_iter().take(KEEP) {
         let Call::Ball { ball, pocket } = f.call else {
@@ -382,6 +382,7 @@ mod tests {
             level: Level::Level(5),
             on: 1,
             safety_allowed: true,
+            equipment: &crate::physics::equipment::WPA,
         }
     }
 

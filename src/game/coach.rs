@@ -88,10 +88,10 @@ fn figures(
     if coach.for_input.is_some() {
         coach.chances = None;
     }
-    let (state, job) = (m.state.clone(), input.clone());
+    let (state, job, equipment) = (m.state.clone(), input.clone(), m.equipment);
     let task = AsyncComputeTaskPool::get().spawn(async move {
         let (layout, strike, call) = job;
-        figures_for(&state, &layout, &call, &strike)
+        figures_for(&state, &layout, &call, &strike, &equipment)
     });
     coach.task = Some((task, input));
 }
@@ -103,6 +103,7 @@ pub fn figures_for(
     layout: &Layout,
     call: &Call,
     strike: &Strike,
+    equipment: &crate::physics::Equipment,
 ) -> Chances {
     chances(
         state,
@@ -111,6 +112,7 @@ pub fn figures_for(
         strike,
         &HANDS.noise(),
         TRIES,
+        equipment,
         &mut StdRng::seed_from_u64(7),
     )
 }
@@ -199,13 +201,14 @@ fn advise(
             ..
         }) => take(place, call, strike, &mut aim, &mut actions),
         _ => {
-            let (state, layout) = (m.state.clone(), m.layout.clone());
+            let (state, layout, equipment) = (m.state.clone(), m.layout.clone(), m.equipment);
             m.message = Some("coach: thinking...".into());
             coach.advice_task = Some(AsyncComputeTaskPool::get().spawn(async move {
                 let d = decide(
                     &state,
                     &layout,
                     Level::Level(5),
+                    &equipment,
                     &mut StdRng::seed_from_u64(11),
                 )?;
                 let figures = match &d {
@@ -214,7 +217,13 @@ fn advise(
                         call,
                         strike,
                         ..
-                    } => Some(figures_for(&state, &placed(&layout, *place), call, strike)),
+                    } => Some(figures_for(
+                        &state,
+                        &placed(&layout, *place),
+                        call,
+                        strike,
+                        &equipment,
+                    )),
                     Decision::Choose { .. } => None,
                 };
                 Ok((d, figures))

@@ -109,6 +109,8 @@ pub struct GameOptions {
     pub seed: u64,
     /// How tightly racks are racked.
     pub rack: crate::referee::Tightness,
+    /// The cloth, cushions and pockets every shot, prediction and decision is played on.
+    pub equipment: crate::physics::Equipment,
     /// The computer's seats, A then B: its level, or none for a person.
     pub computer: [Option<crate::computer::Level>; 2],
     /// A script of actions to run, ending in a screenshot (the rendering test's way in).
@@ -133,6 +135,7 @@ impl Default for GameOptions {
             load: None,
             seed: 1,
             rack: crate::referee::Tightness::default(),
+            equipment: crate::physics::Equipment::wpa(),
             computer: [None, None],
             script: None,
             window: (1280, 720),

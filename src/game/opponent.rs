@@ -80,10 +80,16 @@ fn think(
         op.key = Some(key(&m));
         op.ready = None;
         op.made += 1;
-        let (state, layout) = (m.state.clone(), m.layout.clone());
+        let (state, layout, equipment) = (m.state.clone(), m.layout.clone(), m.equipment);
         let seed = m.seed ^ op.made.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         op.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-            decide(&state, &layout, level, &mut StdRng::seed_from_u64(seed))
+            decide(
+                &state,
+                &layout,
+                level,
+                &equipment,
+                &mut StdRng::seed_from_u64(seed),
+            )
         }));
         return;
     }

@@ -73,6 +73,8 @@ pub struct Match {
     pub saved: Option<std::path::PathBuf>,
     /// The stroke a loaded table file set up.
     pub start_stroke: Option<Strike>,
+    /// The cloth, cushions and pockets the shots are played on (`--equipment`).
+    pub equipment: crate::physics::Equipment,
     /// Fouls declared for the next shot (what physics cannot see; the scenario player's).
     pub declared: Vec<crate::referee::Declared>,
     /// Shot seconds per real second for a shot's playback (the scenario player slows it).
@@ -147,6 +149,7 @@ impl Match {
             intent: None,
             saved: None,
             start_stroke: opts.load.as_ref().and_then(|f| f.stroke),
+            equipment: opts.equipment,
             declared: Vec::new(),
             playback_speed: 1.0,
             computer: opts.computer,
@@ -158,8 +161,9 @@ impl Match {
         m
     }
 
+    /// The table with the equipment's pockets.
     pub fn table(&self) -> Table {
-        self.layout.table.spec()
+        self.equipment.table(self.layout.table)
     }
 
     pub fn cue_ball(&self) -> Option<Point> {
@@ -327,6 +331,7 @@ impl Match {
         };
         let cfg = SimConfig {
             sample_dt: PLAYBACK_SAMPLE_DT,
+            equipment: self.equipment,
             ..SimConfig::default()
         };
         let declared = std::mem::take(&mut self.declared);

@@ -195,7 +195,9 @@ fn predict(time: Res<Time>, m: Res<Match>, aim: Res<Aim>, mut tr: ResMut<Trackin
     }
     tr.last_start = now;
     let (layout, strike) = input.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move { predict_stroke(&layout, &strike) });
+    let equipment = m.equipment;
+    let task = AsyncComputeTaskPool::get()
+        .spawn(async move { predict_stroke(&layout, &strike, &equipment) });
     tr.task = Some((task, input.0, input.1));
 }
 
@@ -221,10 +223,15 @@ fn leg_until(samples: &[PathSample], t: f64) -> Vec<PathSample> {
 
 /// What the stroke will do: the path of each ball that moves (world points at the balls'
 /// centre height), the cue ball's path to its first ball, and that ball with its pocket.
-pub fn predict_stroke(layout: &Layout, strike: &Strike) -> Option<Prediction> {
+pub fn predict_stroke(
+    layout: &Layout,
+    strike: &Strike,
+    equipment: &crate::physics::Equipment,
+) -> Option<Prediction> {
     let cfg = SimConfig {
         sample_dt: 1.0 / 60.0,
         max_time: 30.0,
+        equipment: *equipment,
         ..SimConfig::default()
     };
     let log = simulate(layout, strike, &cfg).ok()?;
