@@ -2,6 +2,8 @@
 //! killed run, shards merged equal to one run, bad input refused without touching files, and
 //! the sweep's CSV and heatmaps.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -13,34 +15,17 @@ fn tenball(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tenball-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-fn ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "exit {:?}: {}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
 #[test]
 fn the_output_is_byte_identical_whatever_the_number_of_threads() {
-    let dir = scratch("threads");
+    let dir = common::scratch("threads");
     for ext in ["jsonl", "csv"] {
         let one = dir.join(format!("one.{ext}"));
         let two = dir.join(format!("two.{ext}"));
-        let a = ok(&tenball(&[
+        let a = common::ok(&tenball(&[
             "breaks",
             "--count",
             "16",
@@ -52,7 +37,7 @@ fn the_output_is_byte_identical_whatever_the_number_of_threads() {
             "--out",
             s(&one),
         ]));
-        let b = ok(&tenball(&[
+        let b = common::ok(&tenball(&[
             "breaks",
             "--count",
             "16",
@@ -71,7 +56,7 @@ fn the_output_is_byte_identical_whatever_the_number_of_threads() {
         );
     }
     let summary: serde_json::Value =
-        serde_json::from_str(&ok(&tenball(&["breaks", "--count", "4", "--json"]))).unwrap();
+        serde_json::from_str(&common::ok(&tenball(&["breaks", "--count", "4", "--json"]))).unwrap();
     for key in [
         "legal",
         "pocketed_any",
@@ -107,9 +92,9 @@ fn the_output_is_byte_identical_whatever_the_number_of_threads() {
 fn a_killed_run_leaves_a_valid_file_and_resume_completes_it_without_duplicates() {
     // Long enough (a few seconds on one thread, about 1 ms a break) to be killed part way.
     const COUNT: &str = "3000";
-    let dir = scratch("resume");
+    let dir = common::scratch("resume");
     let whole = dir.join("whole.jsonl");
-    ok(&tenball(&[
+    common::ok(&tenball(&[
         "breaks",
         "--count",
         COUNT,
@@ -169,7 +154,7 @@ fn a_killed_run_leaves_a_valid_file_and_resume_completes_it_without_duplicates()
         }
         // A record cut short (as a kill in the middle of a write leaves it) is redone.
         std::fs::write(&path, format!("{text}{{\"index\":{done},\"se")).unwrap();
-        ok(&tenball(&[
+        common::ok(&tenball(&[
             "breaks",
             "--count",
             COUNT,
@@ -190,9 +175,9 @@ fn a_killed_run_leaves_a_valid_file_and_resume_completes_it_without_duplicates()
 
 #[test]
 fn shards_merged_give_the_summary_and_records_of_one_run() {
-    let dir = scratch("shards");
+    let dir = common::scratch("shards");
     let one = dir.join("one.csv");
-    let single = ok(&tenball(&[
+    let single = common::ok(&tenball(&[
         "breaks",
         "--count",
         "18",
@@ -205,7 +190,7 @@ fn shards_merged_give_the_summary_and_records_of_one_run() {
     let mut files = Vec::new();
     for k in 0..3 {
         let f = dir.join(format!("shard{k}.jsonl"));
-        ok(&tenball(&[
+        common::ok(&tenball(&[
             "breaks",
             "--count",
             "18",
@@ -221,7 +206,7 @@ fn shards_merged_give_the_summary_and_records_of_one_run() {
     let merged_out = dir.join("merged.csv");
     let mut args = vec!["breaks", "merge", "--json", "--out", s(&merged_out)];
     args.extend(files.iter().map(|f| s(f)));
-    assert_eq!(ok(&tenball(&args)), single);
+    assert_eq!(common::ok(&tenball(&args)), single);
     assert!(
         std::fs::read_to_string(&merged_out).unwrap() == std::fs::read_to_string(&one).unwrap(),
         "the merged records differ from one run's"
@@ -245,7 +230,7 @@ fn shards_merged_give_the_summary_and_records_of_one_run() {
 
 #[test]
 fn bad_input_is_refused_with_exit_2_and_no_file_is_touched() {
-    let dir = scratch("bad");
+    let dir = common::scratch("bad");
     let existing = dir.join("existing.jsonl");
     std::fs::write(&existing, "precious\n").unwrap();
     let cases: Vec<(Vec<&str>, &str)> = vec![
@@ -277,7 +262,7 @@ fn bad_input_is_refused_with_exit_2_and_no_file_is_touched() {
     );
     // A resume with other inputs than the first run is refused.
     let first = dir.join("first.jsonl");
-    ok(&tenball(&[
+    common::ok(&tenball(&[
         "breaks",
         "--count",
         "2",
@@ -307,9 +292,9 @@ fn bad_input_is_refused_with_exit_2_and_no_file_is_touched() {
 
 #[test]
 fn the_sweep_writes_csv_and_heatmaps() {
-    let dir = scratch("sweep");
+    let dir = common::scratch("sweep");
     let csv = dir.join("map.csv");
-    let text = ok(&tenball(&[
+    let text = common::ok(&tenball(&[
         "breaks",
         "sweep",
         "--grid",
@@ -374,9 +359,9 @@ fn the_sweep_writes_csv_and_heatmaps() {
 
 #[test]
 fn a_recorded_break_replayed_through_shot_ends_as_recorded() {
-    let dir = scratch("replay");
+    let dir = common::scratch("replay");
     let recs = dir.join("r.jsonl");
-    ok(&tenball(&[
+    common::ok(&tenball(&[
         "breaks",
         "--count",
         "12",
@@ -389,11 +374,11 @@ fn a_recorded_break_replayed_through_shot_ends_as_recorded() {
     for line in text.lines().skip(1) {
         let r: serde_json::Value = serde_json::from_str(line).unwrap();
         let index = r["index"].to_string();
-        let input = ok(&tenball(&["breaks", "replay", s(&recs), "--index", &index]));
+        let input = common::ok(&tenball(&["breaks", "replay", s(&recs), "--index", &index]));
         let f = dir.join(format!("shot-{index}.json"));
         std::fs::write(&f, &input).unwrap();
         let log: serde_json::Value =
-            serde_json::from_str(&ok(&tenball(&["shot", "--no-paths", s(&f)]))).unwrap();
+            serde_json::from_str(&common::ok(&tenball(&["shot", "--no-paths", s(&f)]))).unwrap();
         assert_eq!(log["duration"], r["duration"], "break {index}");
         let mut pocketed: Vec<u64> = log["end"]
             .as_array()

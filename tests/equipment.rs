@@ -2,40 +2,25 @@
 //! as its law says, tighter pockets take a narrower window of balls, and the records of a run
 //! name their equipment: a resume with another is refused, a replay plays on it.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use std::path::Path;
 
 use tenball::physics::equipment::{Equipment, WPA};
 use tenball::physics::params::{G, MU_SLIDE};
 use tenball::physics::{BallEnd, Layout, SimConfig, Strike, simulate};
 use tenball::table::{Placed, Pocket, Point, TableSize};
 
-fn tenball(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tenball"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tenball-eq-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-fn ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "exit {:?}: {}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
+/// A resume refused for its equipment (exit 2, the sets named), the file left as it was.
+fn refused_on_another_set(out: &std::process::Output, file: &Path, before: &[u8]) {
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--equipment pro (this run: wpa)"), "{err}");
+    assert_eq!(std::fs::read(file).unwrap(), before, "the file was touched");
 }
 
 fn cue_alone(at: Point) -> Layout {
@@ -130,19 +115,22 @@ fn tighter_corners_take_a_narrower_window_of_balls() {
 /// it was; a recorded break on the pro set replays through `tenball shot` as recorded.
 #[test]
 fn the_records_name_their_equipment_and_replay_on_it() {
-    let dir = scratch("records");
+    let dir = common::scratch("records");
     let recs = dir.join("pro.jsonl");
-    ok(&tenball(&[
-        "breaks",
-        "--count",
-        "6",
-        "--rack",
-        "template",
-        "--equipment",
-        "pro",
-        "--out",
-        s(&recs),
-    ]));
+    common::ok(&common::tenball(
+        &[
+            "breaks",
+            "--count",
+            "6",
+            "--rack",
+            "template",
+            "--equipment",
+            "pro",
+            "--out",
+            s(&recs),
+        ],
+        "",
+    ));
     let before = std::fs::read(&recs).unwrap();
     let header = String::from_utf8_lossy(&before)
         .lines()
@@ -150,42 +138,47 @@ fn the_records_name_their_equipment_and_replay_on_it() {
         .unwrap()
         .to_string();
     assert!(header.contains("\"corner_mouth_in\":4.25"), "{header}");
-    let out = tenball(&[
-        "breaks",
-        "--count",
-        "6",
-        "--rack",
-        "template",
-        "--resume",
-        "--out",
-        s(&recs),
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--equipment pro (this run: wpa)"), "{err}");
-    assert_eq!(
-        std::fs::read(&recs).unwrap(),
-        before,
-        "the file was touched"
+    let out = common::tenball(
+        &[
+            "breaks",
+            "--count",
+            "6",
+            "--rack",
+            "template",
+            "--resume",
+            "--out",
+            s(&recs),
+        ],
+        "",
     );
+    refused_on_another_set(&out, &recs, &before);
     // A replay carries the equipment: the same end to the bit.
     let text = String::from_utf8(before).unwrap();
     for line in text.lines().skip(1) {
         let r: serde_json::Value = serde_json::from_str(line).unwrap();
         let index = r["index"].to_string();
-        let input = ok(&tenball(&["breaks", "replay", s(&recs), "--index", &index]));
+        let input = common::ok(&common::tenball(
+            &["breaks", "replay", s(&recs), "--index", &index],
+            "",
+        ));
         assert!(input.contains("\"corner_mouth_in\": 4.25"), "{input}");
         let f = dir.join(format!("shot-{index}.json"));
         std::fs::write(&f, &input).unwrap();
-        let log: serde_json::Value =
-            serde_json::from_str(&ok(&tenball(&["shot", "--no-paths", s(&f)]))).unwrap();
+        let log: serde_json::Value = serde_json::from_str(&common::ok(&common::tenball(
+            &["shot", "--no-paths", s(&f)],
+            "",
+        )))
+        .unwrap();
         assert_eq!(log["duration"], r["duration"], "break {index}");
     }
     // An equipment file of one's own, from `equipment show --json`, with a bad figure.
     let own = dir.join("own.json");
-    let json = ok(&tenball(&["equipment", "show", "wpa", "--json"]));
+    let json = common::ok(&common::tenball(
+        &["equipment", "show", "wpa", "--json"],
+        "",
+    ));
     std::fs::write(&own, json.replace("\"mu_roll\": 0.01", "\"mu_roll\": 0.5")).unwrap();
-    let out = tenball(&["breaks", "--count", "2", "--equipment", s(&own)]);
+    let out = common::tenball(&["breaks", "--count", "2", "--equipment", s(&own)], "");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -198,22 +191,25 @@ fn the_records_name_their_equipment_and_replay_on_it() {
 /// value, and a bad figure is refused before any work.
 #[test]
 fn a_sweep_varies_one_figure_of_the_equipment() {
-    let dir = scratch("vary");
+    let dir = common::scratch("vary");
     let csv = dir.join("v.csv");
-    let out = ok(&tenball(&[
-        "breaks",
-        "sweep",
-        "--grid",
-        "1x1",
-        "--speeds",
-        "10",
-        "--count",
-        "8",
-        "--vary",
-        "cushions.restitution=0.85,0.95",
-        "--out",
-        s(&csv),
-    ]));
+    let out = common::ok(&common::tenball(
+        &[
+            "breaks",
+            "sweep",
+            "--grid",
+            "1x1",
+            "--speeds",
+            "10",
+            "--count",
+            "8",
+            "--vary",
+            "cushions.restitution=0.85,0.95",
+            "--out",
+            s(&csv),
+        ],
+        "",
+    ));
     assert!(out.contains("x 2 values of cushions.restitution"), "{out}");
     let text = std::fs::read_to_string(&csv).unwrap();
     let rows: Vec<&str> = text.lines().skip(2).map(str::trim_end).collect();
@@ -222,14 +218,17 @@ fn a_sweep_varies_one_figure_of_the_equipment() {
         rows[0].ends_with(",0.85") && rows[1].ends_with(",0.95"),
         "{text}"
     );
-    let bad = tenball(&[
-        "breaks",
-        "sweep",
-        "--vary",
-        "cushions.bounce=1",
-        "--out",
-        s(&dir.join("b.csv")),
-    ]);
+    let bad = common::tenball(
+        &[
+            "breaks",
+            "sweep",
+            "--vary",
+            "cushions.bounce=1",
+            "--out",
+            s(&dir.join("b.csv")),
+        ],
+        "",
+    );
     assert_eq!(bad.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&bad.stderr).contains("no equipment figure \"cushions.bounce\"")
@@ -288,7 +287,10 @@ fn the_liveliness_check_finds_the_wpas_lengths_at_a_hard_stroke() {
         b < 4.0 && c > 4.5,
         "4 to 4.5 lengths between 6 and 9 m/s: {b} {c}"
     );
-    let out = ok(&tenball(&["equipment", "liveliness", "--speeds", "6,9"]));
+    let out = common::ok(&common::tenball(
+        &["equipment", "liveliness", "--speeds", "6,9"],
+        "",
+    ));
     assert!(
         out.contains("4 lengths (the WPA's least) at about"),
         "{out}"
@@ -298,7 +300,7 @@ fn the_liveliness_check_finds_the_wpas_lengths_at_a_hard_stroke() {
 /// `tenball duel --equipment`: the records name it, a resume on another is refused.
 #[test]
 fn a_duel_names_its_equipment_and_refuses_a_resume_on_another() {
-    let dir = scratch("duel");
+    let dir = common::scratch("duel");
     let recs = dir.join("d.jsonl");
     let args = [
         "duel",
@@ -313,7 +315,7 @@ fn a_duel_names_its_equipment_and_refuses_a_resume_on_another() {
     ];
     let mut with_pro = args.to_vec();
     with_pro.extend(["--equipment", "pro"]);
-    ok(&tenball(&with_pro));
+    common::ok(&common::tenball(&with_pro, ""));
     let before = std::fs::read(&recs).unwrap();
     assert!(
         String::from_utf8_lossy(&before)
@@ -324,13 +326,6 @@ fn a_duel_names_its_equipment_and_refuses_a_resume_on_another() {
     );
     let mut resume = args.to_vec();
     resume.push("--resume");
-    let out = tenball(&resume);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--equipment pro (this run: wpa)"), "{err}");
-    assert_eq!(
-        std::fs::read(&recs).unwrap(),
-        before,
-        "the file was touched"
-    );
+    let out = common::tenball(&resume, "");
+    refused_on_another_set(&out, &recs, &before);
 }

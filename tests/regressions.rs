@@ -9,13 +9,6 @@ use std::time::{Duration, Instant};
 
 use common::tenball;
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tenball-reg-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn shot_with_config(config: &str) -> String {
     let text = std::fs::read_to_string("assets/examples/shot-break.json").unwrap();
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -76,7 +69,7 @@ fn breaks_at_the_strike_limits_with_noise_finish() {
 /// starts at once and a Ctrl-C stops it with its records kept.
 #[test]
 fn a_huge_count_starts_at_once_and_stops_on_ctrl_c() {
-    let dir = scratch("huge");
+    let dir = common::scratch("huge");
     let out = dir.join("huge.jsonl");
     for count in ["1000000000000", "18446744073709551615"] {
         let _ = std::fs::remove_file(&out);
@@ -187,7 +180,7 @@ fn an_error_quoting_a_huge_value_is_cut() {
 /// heatmaps. Now any existing output is refused before anything runs, and left as it was.
 #[test]
 fn the_sweep_never_writes_over_a_heatmap() {
-    let dir = scratch("sweep");
+    let dir = common::scratch("sweep");
     let csv = dir.join("s.csv");
     let png = dir.join("s-legal.png");
     std::fs::write(&png, "my picture").unwrap();
@@ -332,7 +325,7 @@ fn breaks(args: &[&str]) -> std::process::Output {
 /// inputs a resume must repeat.
 #[test]
 fn resume_with_other_inputs_or_another_count_is_refused() {
-    let dir = scratch("inputs");
+    let dir = common::scratch("inputs");
     let f = dir.join("r.jsonl");
     let fs = f.to_str().unwrap();
     assert!(
@@ -384,7 +377,7 @@ fn resume_with_other_inputs_or_another_count_is_refused() {
 /// the record the run was writing is cut; anything else is refused and left alone.
 #[test]
 fn resume_never_cuts_what_it_did_not_write() {
-    let dir = scratch("notes");
+    let dir = common::scratch("notes");
     let f = dir.join("n.jsonl");
     let fs = f.to_str().unwrap();
     for notes in ["my notes", "my notes\n", "{\"tenball_breaks\": 1}\n"] {
@@ -418,7 +411,7 @@ fn a_second_writer_on_one_file_is_refused() {
     // Long enough (a few seconds on one thread, about 1 ms a break) to be running when the
     // second writer comes.
     const COUNT: &str = "3000";
-    let dir = scratch("lock");
+    let dir = common::scratch("lock");
     let f = dir.join("l.jsonl");
     let fs = f.to_str().unwrap();
     let whole = dir.join("whole.jsonl");
@@ -483,7 +476,7 @@ fn a_second_writer_on_one_file_is_refused() {
 /// unfinished shard is an error unless `--partial`.
 #[test]
 fn merge_takes_the_shards_of_one_run_only() {
-    let dir = scratch("merge");
+    let dir = common::scratch("merge");
     let a = dir.join("a.jsonl");
     let b = dir.join("b.jsonl");
     let c = dir.join("c.jsonl");
@@ -575,7 +568,7 @@ fn merge_takes_the_shards_of_one_run_only() {
 #[test]
 fn random_kills_and_concurrent_resumes_lose_and_double_nothing() {
     const RUN: &str = "3000";
-    let dir = scratch("kills");
+    let dir = common::scratch("kills");
     let whole = dir.join("whole.jsonl");
     let f = dir.join("f.jsonl");
     let fs = f.to_str().unwrap().to_string();

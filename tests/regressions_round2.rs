@@ -10,13 +10,6 @@ use std::time::{Duration, Instant};
 
 use common::tenball;
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tenball-reg2-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
@@ -36,7 +29,7 @@ fn item_2_a_huge_shard_count_is_refused_and_missing_shards_are_one_line() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("at most 100000"), "{}", stderr(&out));
-    let dir = scratch("shards");
+    let dir = common::scratch("shards");
     let f = dir.join("s0.jsonl");
     let fs = f.to_str().unwrap();
     let run = tenball(
@@ -97,7 +90,7 @@ fn item_3_inputs_beyond_their_bounds_are_refused_with_the_bound() {
     );
     assert!(start.elapsed() < Duration::from_secs(20));
 
-    let dir = scratch("steps");
+    let dir = common::scratch("steps");
     let scenario = std::fs::read_to_string("assets/scenarios/scratch.json").unwrap();
     let mut v: serde_json::Value = serde_json::from_str(&scenario).unwrap();
     let step = v["steps"][0].clone();
@@ -120,7 +113,7 @@ fn item_4_a_sweep_takes_bounded_speeds_and_counts() {
         .map(|v| v.to_string())
         .collect::<Vec<_>>()
         .join(",");
-    let dir = scratch("sweep");
+    let dir = common::scratch("sweep");
     let out_csv = dir.join("s.csv");
     let out = tenball(
         &[
@@ -170,7 +163,7 @@ fn item_6_a_full_stderr_never_stops_the_work_nor_changes_the_exit_code() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 
-    let dir = scratch("fullerr");
+    let dir = common::scratch("fullerr");
     let f = dir.join("r.jsonl");
     let fs = f.to_str().unwrap();
     assert!(
@@ -335,7 +328,7 @@ fn item_9_judge_never_answers_with_a_state_it_would_refuse() {
 /// `regressions.rs`.)
 #[test]
 fn item_10_a_csv_cut_after_its_comment_resumes_with_its_column_line() {
-    let dir = scratch("csv");
+    let dir = common::scratch("csv");
     let f = dir.join("r.csv");
     let fs = f.to_str().unwrap();
     assert!(
@@ -358,7 +351,7 @@ fn item_10_a_csv_cut_after_its_comment_resumes_with_its_column_line() {
 /// play was drawn with exit 0.
 #[test]
 fn item_12_diagrams_are_png_or_svg_new_files_of_scenarios_that_play() {
-    let dir = scratch("diagram");
+    let dir = common::scratch("diagram");
     let at = |n: &str| dir.join(n).to_str().unwrap().to_string();
     let gif = tenball(
         &["scenario", "diagram", "scratch", "--out", &at("x.gif")],
@@ -427,7 +420,7 @@ fn item_12_diagrams_are_png_or_svg_new_files_of_scenarios_that_play() {
 /// done). A file that cannot be used is reported on stderr, the others' results on stdout.
 #[test]
 fn item_13_scenario_check_tells_malformed_files_from_failures_and_shows_the_rest() {
-    let dir = scratch("check");
+    let dir = common::scratch("check");
     let text = std::fs::read_to_string("assets/scenarios/scratch.json").unwrap();
     let mut fly: serde_json::Value = serde_json::from_str(&text).unwrap();
     fly["steps"][0]["expect"]["next_action"] = "fly".into();
@@ -501,7 +494,7 @@ fn item_15_help_to_a_full_disk_fails_and_sigterm_exits_143() {
     }
     #[cfg(unix)]
     {
-        let dir = scratch("term");
+        let dir = common::scratch("term");
         let f = dir.join("t.jsonl");
         let mut child = Command::new(env!("CARGO_BIN_EXE_tenball"))
             .args(["breaks", "--count", "2000000", "--out", f.to_str().unwrap()])

@@ -1,5 +1,6 @@
-//! Helpers shared by the integration tests: running the `tenball` binary, and positions
-//! (balls on a 9 ft table, a called shot's state) built from numbers.
+//! Helpers shared by the integration tests: running the `tenball` binary and reading its
+//! answer, a fresh folder of one's own, and positions (balls on a 9 ft table, a called shot's
+//! state) built from numbers.
 #![allow(dead_code)]
 
 use std::io::Write;
@@ -21,6 +22,25 @@ pub fn tenball(args: &[&str], stdin: &str) -> Output {
         .write_all(stdin.as_bytes())
         .unwrap();
     child.wait_with_output().unwrap()
+}
+
+/// A fresh, empty folder for one test: named after the test binary's process and `name`.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tenball-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The command's standard output, once it has succeeded (its stderr in the failure).
+pub fn ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "exit {:?}: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
 }
 
 /// Balls `(number, x, y)` on a 9 ft table.
