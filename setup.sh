@@ -8,13 +8,16 @@ cd "$(dirname "$0")"
 # window, input and sound (Wayland, XKB, udev, ALSA headers; X11 libraries winit loads at run
 # time); for the rendering test and for playing without a GPU, Xvfb with Mesa's software
 # Vulkan driver; and for the test of the guide's cluster recipe (tests/scheduler.rs), Slurm and
-# munge (the test starts its own one-node cluster in a temporary folder and stops it after).
+# munge (the test starts its own one-node cluster in a temporary folder and stops it after);
+# for the web build's check (tools/web-check.sh, tests/web_build.rs), Debian's web toolchain:
+# Rust 1.96 with the standard library's source and the wasm linker (rustup adds no target here).
 packages=(
     pkg-config build-essential
     libwayland-dev libxkbcommon-dev libudev-dev libasound2-dev
     libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0
     xvfb xauth mesa-vulkan-drivers libvulkan1
     slurm-wlm munge
+    rustc-web cargo-web rust-web-src lld-22
 )
 missing=()
 for p in "${packages[@]}"; do

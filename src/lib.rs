@@ -16,10 +16,12 @@
 //! - [`outfile`]: every file the tool writes is a new one (never over a user's file).
 //! - [`palette`]: the colours and the font of the game, the plots and the diagrams.
 //! - [`echo`]: numbers and input quoted back in error messages, short and safe.
-//! - [`cli`]: the command-line subcommands behind the `tenball` binary.
+//! - [`cli`]: the command-line subcommands behind the `tenball` binary (not in the web build:
+//!   wasm32 has no command line, signals or terminal).
 
 pub mod adapter;
 pub mod batch;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod computer;
 pub mod echo;

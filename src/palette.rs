@@ -20,9 +20,12 @@ pub const BALL_COLOURS: [[u8; 3]; 11] = [
 /// The cloth (a tournament green).
 pub const CLOTH: [u8; 3] = [13, 107, 56];
 
+#[cfg(not(target_arch = "wasm32"))]
 static FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
 
-/// Makes the built-in font plotters' "sans-serif" (once; later calls do nothing).
+/// Makes the built-in font plotters' "sans-serif" (once; later calls do nothing). Not in the
+/// web build, which draws no plots.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn register_font() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {

@@ -3,12 +3,14 @@
 //! sweeps over where and how hard the break is struck, and the break against the pros. Each
 //! break is played through `adapter::play_shot`; the batch never decides a rule, and it knows
 //! nothing of the command line (`cli/` turns options into its types and prints its results).
+//! The sweep's heatmaps and the pros' plot are not in the web build (wasm32 draws no files).
 
 mod breaks;
 pub mod pros;
 pub mod records;
 pub mod run;
 mod summary;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod sweep;
 
 pub use breaks::{BreakRecord, BreakSpec, CuePlace, break_seed, replay, run_break};

@@ -3,7 +3,6 @@
 //! balls of each part of the rack go. `cargo run --release --example break_vs_pros` writes the
 //! README's table and `docs/break-vs-pros.png`.
 
-use plotters::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rayon::prelude::*;
@@ -187,8 +186,10 @@ pub fn markdown(rows: &[TightnessRow]) -> String {
 }
 
 /// Bars of balls made a break and breaks that make a ball, per tightness, against the pros'
-/// band (shaded): dark with noise, light behind it without.
+/// band (shaded): dark with noise, light behind it without. Not in the web build.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn plot(rows: &[TightnessRow], out: &std::path::Path) -> Result<(), String> {
+    use plotters::prelude::*;
     crate::palette::register_font();
     let go = || -> Result<(), Box<dyn std::error::Error>> {
         let root = BitMapBackend::new(out, (900, 420)).into_drawing_area();
