@@ -730,7 +730,7 @@ fn the_scenario_player_shows_a_steps_stroke_first_and_keeps_its_marks_with_the_c
         Some(1),
         "kept with the card: {mk:?}"
     );
-    let words: Vec<String> = mk.labels().into_iter().map(|(_, w)| w).collect();
+    let words = mk.words();
     assert!(
         words.iter().any(|w| w == "the cue ball jumped over the 2")
             && words.iter().any(|w| w == "first contact: the 1"),
@@ -750,7 +750,7 @@ fn a_told_step_says_it_is_told_and_marks_its_facts() {
     assert!(msg.contains("told, not played: nothing moves"), "{msg}");
     let mk = &app.world().resource::<tenball::game::Markers>().0;
     assert!(mk.told);
-    let words: Vec<String> = mk.labels().into_iter().map(|(_, w)| w).collect();
+    let words = mk.words();
     assert_eq!(
         words,
         vec![

@@ -64,6 +64,11 @@ impl Markers {
         }
     }
 
+    /// The markers' words alone, in the order they are drawn.
+    pub fn words(&self) -> Vec<String> {
+        self.labels().into_iter().map(|(_, w)| w).collect()
+    }
+
     /// Each marker's place and words, as drawn beside its ring.
     pub fn labels(&self) -> Vec<(Point, String)> {
         let told = if self.told { " (told)" } else { "" };
@@ -321,7 +326,7 @@ mod tests {
         assert!(mk.told);
         assert_eq!(mk.first_contact, Some((1, Point::new(1.24, 0.2))));
         assert_eq!(mk.driven_to_rail, vec![1]);
-        let words: Vec<String> = mk.labels().into_iter().map(|(_, w)| w).collect();
+        let words = mk.words();
         assert_eq!(
             words,
             vec![

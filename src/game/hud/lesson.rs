@@ -65,7 +65,7 @@ fn markers(ui: &mut egui::Ui, Markers(mk): &Markers) {
     } else {
         "What decides it (marked on the table)"
     });
-    for (_, words) in mk.labels() {
+    for words in mk.words() {
         ui.label(words);
     }
     if mk.first_contact.is_some() {
