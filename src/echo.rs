@@ -1,5 +1,6 @@
 //! Error messages quote what the user wrote; a quote is cut to a length a terminal can show, so
-//! that a 10 MB value in an input never becomes a 10 MB line on stderr.
+//! that a 10 MB value in an input never becomes a 10 MB line on stderr. [`warn`] writes a
+//! message so, for the command line and the game alike.
 
 /// The most bytes one input (a table file, a scenario, a judge input, a script) may hold: far
 /// more than any a person writes, little enough to parse in well under 1 GB of memory.
@@ -198,6 +199,20 @@ pub fn json_problem(e: &serde_json::Error) -> String {
     let msg = e.to_string();
     let msg = msg.split(" at line ").next().unwrap_or(&msg);
     format!("{}:{}: {}", e.line(), e.column(), cut(msg))
+}
+
+/// Writes `tenball: MESSAGE` to stderr, each line cut to `echo::MESSAGE_LIMIT` bytes (so no
+/// value quoted in it comes back whole) and with control characters shown, not sent. A
+/// stderr that cannot be written (closed, a full disk) loses the message but never stops the
+/// work or changes the exit code (`eprintln!` panics).
+pub fn warn(message: &str) {
+    use std::io::Write;
+    let shown: String = cut_lines(message)
+        .split('\n')
+        .map(visible)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let _ = writeln!(std::io::stderr().lock(), "tenball: {shown}");
 }
 
 #[cfg(test)]

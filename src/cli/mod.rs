@@ -149,19 +149,7 @@ fn clap_exit(e: clap::Error) -> ExitCode {
     }
 }
 
-/// Writes `tenball: MESSAGE` to stderr, each line cut to `echo::MESSAGE_LIMIT` bytes (so no
-/// value quoted in it comes back whole) and with control characters shown, not sent. A
-/// stderr that cannot be written (closed, a full disk) loses the message but never stops the
-/// work or changes the exit code (`eprintln!` panics).
-pub fn warn(message: &str) {
-    use std::io::Write;
-    let shown: String = crate::echo::cut_lines(message)
-        .split('\n')
-        .map(crate::echo::visible)
-        .collect::<Vec<_>>()
-        .join("\n");
-    let _ = writeln!(std::io::stderr().lock(), "tenball: {shown}");
-}
+pub use crate::echo::warn;
 
 /// Writes the command's output to stdout. A closed pipe drops this and all later output but
 /// lets the command finish and give its own exit status (a failed check still exits 1 under

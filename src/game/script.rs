@@ -418,7 +418,7 @@ fn picture_pending(commands: &mut Commands, runner: &mut Runner, hands: &mut Han
             true
         }
         _ => {
-            crate::cli::warn(&format!(
+            crate::echo::warn(&format!(
                 "the screenshot {} was never written",
                 path.display()
             ));
@@ -541,7 +541,7 @@ fn refuse(runner: &Runner, hands: &mut Hands, why: &str) {
         .get(runner.next - 1)
         .cloned()
         .unwrap_or_else(|| format!("script step {}", runner.next));
-    crate::cli::warn(&format!("{label}: {why}"));
+    crate::echo::warn(&format!("{label}: {why}"));
     hands.exit.write(AppExit::from_code(2));
 }
 
@@ -588,7 +588,7 @@ fn screenshot(
     let problem = crate::outfile::problem(&path, "the screenshot")
         .or_else(|| crate::outfile::problem(&map_path, "its picture map"));
     if let Some(why) = problem {
-        crate::cli::warn(&why);
+        crate::echo::warn(&why);
         hands.exit.write(AppExit::error());
         return;
     }
@@ -596,7 +596,7 @@ fn screenshot(
     if let Some(map) = window.and_then(|w| picture_map(seen, w)) {
         let text = serde_json::to_string_pretty(&map).unwrap_or_default();
         if let Err(e) = crate::outfile::write_new(&map_path, text.as_bytes()) {
-            crate::cli::warn(&format!("cannot write {}: {e}", map_path.display()));
+            crate::echo::warn(&format!("cannot write {}: {e}", map_path.display()));
             hands.exit.write(AppExit::error());
             return;
         }
