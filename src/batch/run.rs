@@ -432,18 +432,7 @@ fn differences(have: &RunInputs, want: &RunInputs) -> Vec<String> {
             b.rack.name()
         ));
     }
-    if a.equipment != b.equipment {
-        differ.push(format!(
-            "--equipment {} (this run: {}{})",
-            a.equipment.name(),
-            b.equipment.name(),
-            if a.equipment.set == b.equipment.set {
-                ", other figures"
-            } else {
-                ""
-            }
-        ));
-    }
+    differ.extend(a.equipment.difference(&b.equipment));
     if have.count != want.count {
         differ.push(format!("--count {} (this run: {})", have.count, want.count));
     }

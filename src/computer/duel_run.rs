@@ -231,34 +231,30 @@ impl DuelRun {
 fn differences(have: &Header, want: &Header) -> Vec<String> {
     let (a, b) = (&have.tenball_duel, &want.tenball_duel);
     let mut out = Vec::new();
-    let mut differ = |option: &str, x: String, y: String| {
+    let differ = |out: &mut Vec<String>, option: &str, x: String, y: String| {
         if x != y {
             out.push(format!("{option} {x} (this run: {y})"));
         }
     };
-    differ("--a", a.a.name(), b.a.name());
-    differ("--b", a.b.name(), b.b.name());
-    differ("--seed", a.seed.to_string(), b.seed.to_string());
+    differ(&mut out, "--a", a.a.name(), b.a.name());
+    differ(&mut out, "--b", a.b.name(), b.b.name());
+    differ(&mut out, "--seed", a.seed.to_string(), b.seed.to_string());
     differ(
+        &mut out,
         "--table",
         a.table.name().to_string(),
         b.table.name().to_string(),
     );
-    differ("--rack", a.rack.name(), b.rack.name());
-    // Two sets of one name differ in their figures (two files of one's own).
-    if a.equipment != b.equipment {
-        differ(
-            "--equipment",
-            a.equipment.name().to_string(),
-            if a.equipment.set == b.equipment.set {
-                format!("{}, other figures", b.equipment.name())
-            } else {
-                b.equipment.name().to_string()
-            },
-        );
-    }
-    differ("--racks", have.racks.to_string(), want.racks.to_string());
+    differ(&mut out, "--rack", a.rack.name(), b.rack.name());
+    out.extend(a.equipment.difference(&b.equipment));
     differ(
+        &mut out,
+        "--racks",
+        have.racks.to_string(),
+        want.racks.to_string(),
+    );
+    differ(
+        &mut out,
         "--shard",
         format!("{}/{}", have.shard[0], have.shard[1]),
         format!("{}/{}", want.shard[0], want.shard[1]),

@@ -180,16 +180,22 @@ impl Equipment {
         Ok(e)
     }
 
-    fn values(&self) -> [f64; 7] {
+    /// The figures in the order of `BOUNDS`, to change: the one list of them.
+    fn figures_mut(&mut self) -> [&mut f64; 7] {
         [
-            self.cloth.mu_slide,
-            self.cloth.mu_roll,
-            self.cloth.spin_decay,
-            self.cushions.restitution,
-            self.cushions.friction,
-            self.pockets.corner_mouth_in,
-            self.pockets.side_mouth_in,
+            &mut self.cloth.mu_slide,
+            &mut self.cloth.mu_roll,
+            &mut self.cloth.spin_decay,
+            &mut self.cushions.restitution,
+            &mut self.cushions.friction,
+            &mut self.pockets.corner_mouth_in,
+            &mut self.pockets.side_mouth_in,
         ]
+    }
+
+    fn values(&self) -> [f64; 7] {
+        let mut e = *self;
+        e.figures_mut().map(|v| *v)
     }
 
     /// The figures' names, as `--vary` takes them.
@@ -201,21 +207,17 @@ impl Equipment {
     /// result is a set of one's own.
     pub fn with(&self, figure: &str, value: f64) -> Result<Equipment, String> {
         let mut e = *self;
-        let slot = match figure {
-            "cloth.mu_slide" => &mut e.cloth.mu_slide,
-            "cloth.mu_roll" => &mut e.cloth.mu_roll,
-            "cloth.spin_decay" => &mut e.cloth.spin_decay,
-            "cushions.restitution" => &mut e.cushions.restitution,
-            "cushions.friction" => &mut e.cushions.friction,
-            "pockets.corner_mouth_in" => &mut e.pockets.corner_mouth_in,
-            "pockets.side_mouth_in" => &mut e.pockets.side_mouth_in,
-            _ => {
-                return Err(format!(
-                    "no equipment figure {figure:?}: use one of {}",
-                    Equipment::figures().collect::<Vec<_>>().join(", ")
-                ));
-            }
+        let Some(i) = Equipment::figures().position(|k| k == figure) else {
+            return Err(format!(
+                "no equipment figure {figure:?}: use one of {}",
+                Equipment::figures().collect::<Vec<_>>().join(", ")
+            ));
         };
+        let slot = e
+            .figures_mut()
+            .into_iter()
+            .nth(i)
+            .expect("one slot a figure");
         *slot = value;
         e.set = Set::Own;
         e.validate()?;
@@ -230,6 +232,23 @@ impl Equipment {
             }
         }
         Ok(())
+    }
+
+    /// How a run's records made on `self` differ from this run's on `want`, in the option's
+    /// words (`--equipment pro (this run: wpa)`), or `None` when they are the same.
+    pub fn difference(&self, want: &Equipment) -> Option<String> {
+        (self != want).then(|| {
+            format!(
+                "--equipment {} (this run: {}{})",
+                self.name(),
+                want.name(),
+                if self.set == want.set {
+                    ", other figures"
+                } else {
+                    ""
+                }
+            )
+        })
     }
 
     /// Its name as a record or a message says it.
