@@ -93,7 +93,8 @@ pub(super) fn dock(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let now = ctx.input(|i| i.time);
-    let enabled = guard.open(section_kind(&p), now);
+    let kind = section_kind(&p);
+    let enabled = guard.open(kind, now);
     if !enabled {
         // Drawn again once the guard lifts, without waiting for the pointer to move.
         ctx.request_repaint();
@@ -111,7 +112,7 @@ pub(super) fn dock(
                     lesson::scenario(ui, lesson, &l.markers, &mut l.next_step);
                     ui.separator();
                 }
-                ui.add_enabled_ui(enabled, |ui| main_section(ui, &mut p));
+                ui.add_enabled_ui(enabled, |ui| main_section(ui, &mut p, kind));
                 if let Some(lesson) = &l.lesson {
                     ui.separator();
                     lesson::explanation(ui, lesson);
@@ -147,16 +148,11 @@ fn section_kind(p: &DockParams) -> SectionKind {
 
 /// The section for the moment: set-up, the stroke, the shot playing, the ruling, the choice
 /// or the match's end.
-fn main_section(ui: &mut egui::Ui, p: &mut DockParams) {
-    if *p.screen.get() == Screen::Setup {
-        setup::section(ui, &p.m, &mut p.setup, &mut p.actions);
-        return;
-    }
-    match p.cycle.as_ref().map(|c| *c.get()) {
-        Some(ShotCycle::Aiming | ShotCycle::BallInHand) if !p.playback.active() => {
-            stroke::section(ui, p);
-        }
-        Some(ShotCycle::Ruling) => {
+fn main_section(ui: &mut egui::Ui, p: &mut DockParams, kind: SectionKind) {
+    match kind {
+        SectionKind::Setup => setup::section(ui, &p.m, &mut p.setup, &mut p.actions),
+        SectionKind::Stroke => stroke::section(ui, p),
+        SectionKind::Ruling => {
             if let Some(r) =
                 p.m.rulings
                     .last()
@@ -165,9 +161,9 @@ fn main_section(ui: &mut egui::Ui, p: &mut DockParams) {
                 ruling::card(ui, &p.m, r, &mut p.actions);
             }
         }
-        Some(ShotCycle::Choice) => ruling::choice(ui, &p.m, &mut p.actions),
-        Some(ShotCycle::MatchOver) => ruling::match_over(ui, &p.m, &mut p.actions),
-        _ => {
+        SectionKind::Choice => ruling::choice(ui, &p.m, &mut p.actions),
+        SectionKind::MatchOver => ruling::match_over(ui, &p.m, &mut p.actions),
+        SectionKind::Playing => {
             ui.heading("The shot plays");
             // The buttons above the banner, so that they stay where they are when it appears.
             playback_buttons(ui, &mut p.playback);
