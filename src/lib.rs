@@ -13,6 +13,8 @@
 //! - [`teaching`]: the scenario library (a position, steps and the rulings they must give),
 //!   handout diagrams (PNG, SVG, no GPU) and the markers of what decided a shot.
 //! - [`game`] (feature `game`, on by default): the interactive 3D game.
+//! - [`link`]: links that open a scenario or a position (`?scenario=`, `?table=`), for the web
+//!   build's address and `tenball play --link`.
 //! - [`outfile`]: every file the tool writes is a new one (never over a user's file).
 //! - [`palette`]: the colours and the font of the game, the plots and the diagrams.
 //! - [`echo`]: numbers and input quoted back in error messages, short and safe.
@@ -27,6 +29,7 @@ pub mod computer;
 pub mod echo;
 #[cfg(feature = "game")]
 pub mod game;
+pub mod link;
 pub mod outfile;
 pub mod palette;
 pub mod physics;

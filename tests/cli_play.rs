@@ -190,3 +190,38 @@ fn regression_the_scenario_library_works_from_any_folder() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--link` takes the web build's link text: a bad one is refused before any window opens,
+/// with what is wrong and where.
+#[test]
+fn a_bad_link_is_refused_with_what_is_wrong() {
+    use base64::Engine;
+    let packed = miniz_oxide::deflate::compress_to_vec(b"{\"layout\": 7}", 9);
+    let not_a_table = format!(
+        "?table={}",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
+    );
+    for (link, words) in [
+        (
+            "?scenario=no-such-scenario",
+            "`no-such-scenario` is not in the library",
+        ),
+        ("?table=abc$def", "`$` at character 4"),
+        ("?table=eJzLSM3JyQcABiwCFQ", "does not unpack"),
+        (not_a_table.as_str(), "the link's table: 1:"),
+        (
+            "http://localhost/?lang=en",
+            "neither scenario=NAME nor table=TEXT",
+        ),
+    ] {
+        let out = play(&["--link", link], true);
+        assert_eq!(out.status.code(), Some(2), "{link}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--link: ") && err.contains(words),
+            "{link}: {err}"
+        );
+    }
+    let out = play(&["--link", "?scenario=scratch", "--load", "x.json"], true);
+    assert_eq!(out.status.code(), Some(2), "--link and --load together");
+}

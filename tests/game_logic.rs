@@ -831,3 +831,77 @@ fn the_game_plays_its_shots_on_the_equipment_it_was_given() {
         "the pro set's turns it away"
     );
 }
+
+/// A scenario's foul played in the scenario player, its link taken (Copy link) and opened.
+fn foul_and_its_link() -> (App, String) {
+    let mut app = lesson_app("scratch");
+    tap(&mut app, KeyCode::Period);
+    play_out(&mut app);
+    app.update();
+    let file = m(&app).last_shot_file().expect("a shot was played");
+    app.world_mut()
+        .write_message(GameAction::CopyLink)
+        .expect("the game takes actions");
+    app.update();
+    (app, tenball::link::table_query(&file))
+}
+
+#[test]
+fn a_link_of_a_shot_replays_it_and_shows_the_same_ruling() {
+    let (played, query) = foul_and_its_link();
+    let msg = m(&played).message.clone().unwrap_or_default();
+    assert!(msg.starts_with("the link of the last shot"), "{msg}");
+    let link = tenball::link::Link::parse(&format!("http://localhost:8000/{query}")).unwrap();
+    let opts = tenball::game::options_from_link(link).unwrap();
+    assert!(opts.play_on_open, "a link with a stroke plays it");
+    let mut app = app_with(opts);
+    app.update();
+    app.update();
+    assert_eq!(cycle(&app), ShotCycle::Playing, "the shot plays at once");
+    play_out(&mut app);
+    app.update();
+    assert_eq!(cycle(&app), ShotCycle::Ruling, "its ruling card is shown");
+    let (a, b) = (m(&played).last.as_ref(), m(&app).last.as_ref());
+    let (a, b) = (a.unwrap(), b.unwrap());
+    assert_eq!(b.played.judged.ruling.rule, "7.1", "the scratch's rule");
+    assert_eq!(a.played.judged.ruling, b.played.judged.ruling);
+    assert_eq!(
+        m(&played).layout,
+        m(&app).layout,
+        "the balls end where they did"
+    );
+    assert_eq!(m(&played).state, m(&app).state);
+}
+
+#[test]
+fn a_link_without_a_stroke_opens_the_table_and_waits() {
+    let (played, _) = foul_and_its_link();
+    let file = m(&played).table_file();
+    let link = tenball::link::Link::parse(&tenball::link::table_query(&file)).unwrap();
+    let opts = tenball::game::options_from_link(link).unwrap();
+    assert!(!opts.play_on_open);
+    let mut app = app_with(opts);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(
+        cycle(&app),
+        ShotCycle::BallInHand,
+        "B has ball in hand after the scratch"
+    );
+    assert_eq!(m(&app).state, m(&played).state);
+}
+
+#[test]
+fn a_scenario_link_opens_the_scenario_player_and_an_unknown_name_is_refused() {
+    use tenball::link::Link;
+    let opts = tenball::game::options_from_link(Link::Scenario("scratch".into())).unwrap();
+    let lesson = opts.lesson.as_ref().expect("the scenario player");
+    assert_eq!(lesson.steps.len(), 1);
+    assert!(opts.library.len() >= 30, "the library beside it");
+    let e = tenball::game::options_from_link(Link::Scenario("scrach".into())).unwrap_err();
+    assert!(
+        e.contains("`scrach` is not in the library") && e.contains("scratch"),
+        "{e}"
+    );
+}

@@ -27,6 +27,11 @@ pub struct PlayArgs {
     /// Start from a saved table file (layout, referee state, stroke).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
+    /// Open a link, as the web build's address does: `?scenario=NAME` (a library scenario
+    /// in the scenario player) or `?table=TEXT` (a position; with a stroke, it is played at
+    /// once and its ruling shown). A whole address works too; the game's Copy link gives one.
+    #[arg(long, value_name = "LINK", conflicts_with = "load")]
+    pub link: Option<String>,
     /// Racks won to win the match.
     #[arg(long)]
     pub race_to: Option<u32>,
@@ -148,12 +153,18 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
     } else {
         Mode::Practice
     };
-    let mut opts = match &args.load {
-        Some(path) => {
+    let mut opts = match (&args.load, &args.link) {
+        (Some(path), _) => {
             let file = TableFile::load(path).map_err(|e| CliError::input(e.to_string()))?;
             options_from_file(file, mode)
         }
-        None => GameOptions {
+        (None, Some(text)) => {
+            let link = crate::link::Link::parse(text)
+                .and_then(crate::game::options_from_link)
+                .map_err(|e| CliError::input(format!("--link: {e}")))?;
+            GameOptions { mode, ..link }
+        }
+        (None, None) => GameOptions {
             table: args.table.unwrap_or_default(),
             mode,
             ..GameOptions::default()
@@ -268,7 +279,7 @@ fn check_pictures(steps: &[ScriptStep]) -> Result<(), CliError> {
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let opts = options(args)?;
-    if args.load.is_none() {
+    if args.load.is_none() && args.link.is_none() {
         super::warn(&format!(
             "racks {} with seed {} (--seed {} racks this game again), equipment {}",
             opts.rack.name(),

@@ -153,6 +153,22 @@ impl Default for Aim {
 pub const NEW_TURN_SPEED: f64 = 3.0;
 
 impl Aim {
+    /// A stroke and its call set up as a player would (a scenario's step, a link's shot).
+    pub fn set_up(&mut self, call: &crate::referee::Call, stroke: &Strike) {
+        use crate::referee::Call;
+        self.stroke = *stroke;
+        self.call.kind = match call {
+            Call::Safety => CallKind::Safety,
+            Call::PushOut => CallKind::PushOut,
+            _ => CallKind::Ball,
+        };
+        if let Call::Ball { ball, pocket } = *call {
+            self.call.ball = Some(ball);
+            self.call.pocket = Some(pocket);
+            self.call.by_player = true;
+        }
+    }
+
     /// After a shot (or undo): aim at the ball to hit first, break speed on a break, no call.
     pub fn after_shot(&mut self, m: &Match) {
         self.call = CallDraft::default();
@@ -232,6 +248,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, first_aim)
         .add_systems(
             Update,
+            play_on_open
+                .run_if(resource_exists::<PlayOnOpen>)
+                .in_set(GameSystems::Input),
+        )
+        .add_systems(
+            Update,
             (
                 (press, drag, release)
                     .chain()
@@ -246,8 +268,26 @@ pub(super) fn plugin(app: &mut App) {
 
 fn first_aim(m: Res<Match>, mut aim: ResMut<Aim>) {
     aim.after_shot(&m);
-    if let Some(s) = m.start_stroke {
-        aim.stroke = s;
+    match (&m.start_call, m.start_stroke) {
+        (Some(call), Some(s)) => aim.set_up(call, &s),
+        (None, Some(s)) => aim.stroke = s,
+        _ => {}
+    }
+}
+
+/// A link's shot (`GameOptions::play_on_open`): played once, as soon as the table is shown.
+#[derive(Resource)]
+pub(super) struct PlayOnOpen;
+
+fn play_on_open(
+    mut commands: Commands,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut actions: MessageWriter<GameAction>,
+) {
+    let cycle = cycle.map(|c| *c.get());
+    if matches!(cycle, Some(ShotCycle::Aiming | ShotCycle::BallInHand)) {
+        actions.write(GameAction::ShootAsSet);
+        commands.remove_resource::<PlayOnOpen>();
     }
 }
 

@@ -9,11 +9,10 @@
 
 use bevy::prelude::*;
 
-use super::input::{Aim, CallKind};
+use super::input::Aim;
 use super::playback::Playback;
 use super::session::{GameAction, Match};
 use super::{GameSystems, ShotCycle};
-use crate::referee::Call;
 use crate::teaching;
 use crate::teaching::markers::markers_until;
 use crate::teaching::scenario::{Scenario, compare, told_layout};
@@ -160,11 +159,11 @@ fn play_step(
         *markers = Markers::default();
         match (&step.call, &step.facts, &step.stroke, &step.action) {
             (Some(call), None, Some(stroke), None) => {
-                set_stroke(&mut aim, call, stroke);
+                aim.set_up(call, stroke);
                 m.declared = step.declared.clone();
                 m.playback_speed = 0.5;
                 lesson.waiting = Some(i);
-                actions.write(GameAction::Shoot);
+                actions.write(GameAction::ShootAsSet);
             }
             (Some(call), Some(facts), None, None) => match m.state.judge(call, facts) {
                 Ok(j) => {
@@ -269,21 +268,6 @@ fn set_up_next_stroke(
         return;
     };
     if let (Some(call), Some(stroke)) = (&step.call, &step.stroke) {
-        set_stroke(&mut aim, call, stroke);
-    }
-}
-
-/// The step's stroke and call, set up as a player would.
-fn set_stroke(aim: &mut Aim, call: &Call, stroke: &crate::physics::Strike) {
-    aim.stroke = *stroke;
-    aim.call.kind = match call {
-        Call::Safety => CallKind::Safety,
-        Call::PushOut => CallKind::PushOut,
-        _ => CallKind::Ball,
-    };
-    if let Call::Ball { ball, pocket } = *call {
-        aim.call.ball = Some(ball);
-        aim.call.pocket = Some(pocket);
-        aim.call.by_player = true;
+        aim.set_up(call, stroke);
     }
 }

@@ -28,6 +28,8 @@ mod session;
 mod setup;
 mod sound;
 mod tracking;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use std::path::PathBuf;
 
@@ -123,6 +125,9 @@ pub struct GameOptions {
     pub lesson: Option<crate::teaching::scenario::Scenario>,
     /// Scenarios the player lists to open.
     pub library: Vec<crate::teaching::scenario::LibraryEntry>,
+    /// Play the loaded table's stroke and call as soon as the table is shown (a link of a
+    /// shot opens on its ruling).
+    pub play_on_open: bool,
 }
 
 impl Default for GameOptions {
@@ -143,6 +148,7 @@ impl Default for GameOptions {
             quality: Quality::Auto,
             lesson: None,
             library: Vec::new(),
+            play_on_open: false,
         }
     }
 }
@@ -180,6 +186,9 @@ impl Plugin for GameLogicPlugin {
             app.insert_resource(lesson::Lesson::new(s.clone()));
         }
         app.insert_resource(lesson::Library(self.0.library.clone()));
+        if self.0.play_on_open {
+            app.insert_resource(input::PlayOnOpen);
+        }
     }
 }
 
@@ -193,18 +202,10 @@ pub fn run(opts: GameOptions) -> AppExit {
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "tenball".into(),
-                    resolution: (w, h).into(),
-                    ..default()
-                }),
+                primary_window: Some(window(w, h)),
                 ..default()
             })
-            .set(bevy::log::LogPlugin {
-                filter: "warn,tenball=info".into(),
-                fmt_layer: plain_log_unless_terminal,
-                ..default()
-            }),
+            .set(log_plugin()),
     )
     .add_plugins(GameLogicPlugin(opts))
     .insert_resource(quality);
@@ -215,10 +216,38 @@ pub fn run(opts: GameOptions) -> AppExit {
     hud::plugin(&mut app, panels);
     sound::plugin(&mut app);
     script::plugin(&mut app, script);
+    #[cfg(target_arch = "wasm32")]
+    web::plugin(&mut app);
     app.run()
 }
 
+/// The game's window: a window of its own natively, the page's canvas `#tenball` (filling
+/// its parent) in a browser.
+fn window(w: u32, h: u32) -> Window {
+    Window {
+        title: "tenball".into(),
+        resolution: (w, h).into(),
+        #[cfg(target_arch = "wasm32")]
+        canvas: Some("#tenball".into()),
+        #[cfg(target_arch = "wasm32")]
+        fit_canvas_to_parent: true,
+        ..default()
+    }
+}
+
+/// Warnings, and the game's own notes; natively on stderr without colour codes off a terminal,
+/// in a browser on its console.
+fn log_plugin() -> bevy::log::LogPlugin {
+    bevy::log::LogPlugin {
+        filter: "warn,tenball=info".into(),
+        #[cfg(not(target_arch = "wasm32"))]
+        fmt_layer: plain_log_unless_terminal,
+        ..default()
+    }
+}
+
 /// The log's lines carry colour codes on a terminal only, not in a file or a pipe.
+#[cfg(not(target_arch = "wasm32"))]
 fn plain_log_unless_terminal(_: &mut App) -> Option<bevy::log::BoxedFmtLayer> {
     use std::io::IsTerminal;
     Some(Box::new(
@@ -237,6 +266,40 @@ pub fn options_from_file(file: TableFile, mode: Mode) -> GameOptions {
         rules: file.state.rules,
         load: Some(file),
         ..GameOptions::default()
+    }
+}
+
+/// The start-up options a link gives: a library scenario in the scenario player (the library
+/// listed beside it), or a position whose stroke, if it has one, plays at once and shows its
+/// ruling. An unknown scenario is refused with the library's names.
+pub fn options_from_link(link: crate::link::Link) -> Result<GameOptions, String> {
+    use crate::teaching::scenario::library;
+    match link {
+        crate::link::Link::Scenario(name) => {
+            let (entries, _) = library();
+            let Some(s) = entries
+                .iter()
+                .find(|e| e.name == name)
+                .map(|e| e.scenario.clone())
+            else {
+                let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
+                return Err(format!(
+                    "the link's scenario `{}` is not in the library ({})",
+                    crate::echo::cut(&name),
+                    names.join(", ")
+                ));
+            };
+            let mut opts = options_from_file(s.position.clone(), Mode::Practice);
+            opts.lesson = Some(s);
+            opts.library = entries;
+            Ok(opts)
+        }
+        crate::link::Link::Table(file) => {
+            let play_on_open = file.stroke.is_some() && file.call.is_some();
+            let mut opts = options_from_file(*file, Mode::Practice);
+            opts.play_on_open = play_on_open;
+            Ok(opts)
+        }
     }
 }
 

@@ -336,11 +336,11 @@ struct Hands<'w, 's> {
 
 /// What a script reads: the match, the shot cycle, the playback and where things are drawn.
 #[derive(SystemParam)]
-struct Seen<'w, 's> {
+pub(super) struct Seen<'w, 's> {
     time: Res<'w, Time<Real>>,
     cycle: Option<Res<'w, State<ShotCycle>>>,
-    playback: Res<'w, Playback>,
-    m: Res<'w, Match>,
+    pub(super) playback: Res<'w, Playback>,
+    pub(super) m: Res<'w, Match>,
     poses: Res<'w, BallPoses>,
     cams: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<TableCamera>>,
 }
@@ -631,7 +631,7 @@ fn take_picture(commands: &mut Commands, path: &std::path::Path) -> Arc<AtomicU8
     state
 }
 
-fn picture_map(seen: &Seen, window: &Window) -> Option<PictureMap> {
+pub(super) fn picture_map(seen: &Seen, window: &Window) -> Option<PictureMap> {
     let (m, poses) = (&*seen.m, &*seen.poses);
     let (cam, gt) = seen.cams.single().ok()?;
     let scale = window.scale_factor();

@@ -73,6 +73,8 @@ pub struct Match {
     pub saved: Option<std::path::PathBuf>,
     /// The stroke a loaded table file set up.
     pub start_stroke: Option<Strike>,
+    /// The call a loaded table file set up for that stroke.
+    pub start_call: Option<Call>,
     /// The cloth, cushions and pockets the shots are played on (`--equipment`).
     pub equipment: crate::physics::Equipment,
     /// Fouls declared for the next shot (what physics cannot see; the scenario player's).
@@ -93,6 +95,9 @@ pub struct Match {
 pub enum GameAction {
     /// Play the stroke that is set up, with the call that is set up.
     Shoot,
+    /// Play the stroke exactly as set up, with no execution error, whoever's seat it is (a
+    /// link's shot, whose stroke is the one played when the link was made).
+    ShootAsSet,
     /// Put the cue ball here (ball in hand).
     PlaceCueBall(Point),
     /// Call this ball (5.5).
@@ -115,6 +120,9 @@ pub enum GameAction {
     Replay { slow: bool },
     /// Save the table to a new file.
     Save(std::path::PathBuf),
+    /// The link of the position before the last shot, with its stroke and call (opening it
+    /// replays the shot and shows its ruling); before any shot, of the table as it is.
+    CopyLink,
     /// A new match from the first rack, the same players and rules.
     NewMatch,
     /// The next aid level (practice, match, pro).
@@ -149,6 +157,7 @@ impl Match {
             intent: None,
             saved: None,
             start_stroke: opts.load.as_ref().and_then(|f| f.stroke),
+            start_call: opts.load.as_ref().and_then(|f| f.call),
             equipment: opts.equipment,
             declared: Vec::new(),
             playback_speed: 1.0,
@@ -314,9 +323,9 @@ impl Match {
     }
 
     /// Plays the stroke through physics, adapter and referee (with a person's execution error
-    /// when `noise` is on: the batch runs' model); the result waits in `pending` until its
-    /// playback ends.
-    pub fn shoot(&mut self, aim: &Aim, noise: bool) -> Result<&LastShot, String> {
+    /// when `noise` is on: the batch runs' model; the computer's level's on its seat; none
+    /// `as_set`); the result waits in `pending` until its playback ends.
+    pub fn shoot(&mut self, aim: &Aim, noise: bool, as_set: bool) -> Result<&LastShot, String> {
         let call = self.call_for(&aim.call)?;
         if self.cue_ball().is_none() {
             return Err("place the cue ball first".into());
@@ -325,6 +334,7 @@ impl Match {
         // The computer's strokes always carry its level's error; a person's the batch runs'
         // model when `noise` is on.
         let stroke = match self.computer[self.state.to_act().index()] {
+            _ if as_set => aim.stroke,
             Some(level) => level.noise().apply(aim.stroke, r, &mut self.rng),
             None if noise => crate::physics::Noise::default().apply(aim.stroke, r, &mut self.rng),
             None => aim.stroke,
@@ -398,6 +408,29 @@ impl Match {
             Phase::MatchOver { .. } => ShotCycle::MatchOver,
             _ if self.in_hand().is_some() => ShotCycle::BallInHand,
             _ => ShotCycle::Aiming,
+        }
+    }
+
+    /// The table before the last shot as a file, with that shot's stroke and call.
+    pub fn last_shot_file(&self) -> Option<TableFile> {
+        let last = self.last.as_ref()?;
+        Some(TableFile {
+            layout: last.before.layout.clone(),
+            state: last.before.state.clone(),
+            players: self.players.clone(),
+            stroke: Some(last.strike),
+            call: Some(last.call),
+        })
+    }
+
+    /// The table as it is, without a stroke.
+    pub fn table_file(&self) -> TableFile {
+        TableFile {
+            layout: self.layout.clone(),
+            state: self.state.clone(),
+            players: self.players.clone(),
+            stroke: None,
+            call: None,
         }
     }
 
@@ -491,6 +524,10 @@ fn act(
             seat.save(path);
             continue;
         }
+        if *a == GameAction::CopyLink {
+            seat.copy_link();
+            continue;
+        }
         let Some(cycle) = cycle else {
             continue;
         };
@@ -526,11 +563,33 @@ impl Seat<'_> {
         }
     }
 
+    /// The link of the last shot: to the clipboard in a browser, to the terminal natively.
+    fn copy_link(&mut self) {
+        let (file, what) = match self.m.last_shot_file() {
+            Some(f) => (f, "the last shot"),
+            None => (self.m.table_file(), "this table (no shot played yet)"),
+        };
+        let query = crate::link::table_query(&file);
+        #[cfg(target_arch = "wasm32")]
+        {
+            super::web::copy_to_clipboard(&format!("{}{query}", super::web::page_address()));
+            self.m.message = Some(format!("copied the link of {what}"));
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            println!("{query}");
+            self.m.message = Some(format!(
+                "the link of {what} is in the terminal (tenball play --link '?table=...'; after the web build's address, it opens in a browser)"
+            ));
+        }
+    }
+
     /// While the stroke and the call are set up.
     fn aiming(&mut self, cycle: ShotCycle, a: &GameAction) -> bool {
         let practice = self.m.mode == Mode::Practice;
         match a {
-            GameAction::Shoot => self.shoot(),
+            GameAction::Shoot => self.shoot(false),
+            GameAction::ShootAsSet => self.shoot(true),
             GameAction::PlaceCueBall(p) if cycle == ShotCycle::BallInHand => {
                 // A click on the cue ball that leaves it where it was keeps the aim (a press
                 // on it before the break turned a legal break into a certain foul).
@@ -582,10 +641,10 @@ impl Seat<'_> {
         }
     }
 
-    fn shoot(&mut self) {
+    fn shoot(&mut self, as_set: bool) {
         self.playback.stop();
         let noise = self.aids.noise;
-        match self.m.shoot(&self.aim, noise).map(|_| ()) {
+        match self.m.shoot(&self.aim, noise, as_set).map(|_| ()) {
             Ok(()) => {
                 let speed = self.m.playback_speed;
                 let shot = self.m.pending.as_ref().expect("just shot");

@@ -75,6 +75,13 @@ pub(super) fn card(
         if ui.button("Slow (R)").clicked() {
             actions.write(GameAction::Replay { slow: true });
         }
+        if ui
+            .button("Copy link")
+            .on_hover_text("a link that replays this shot and shows this ruling")
+            .clicked()
+        {
+            actions.write(GameAction::CopyLink);
+        }
     });
 }
 

@@ -193,6 +193,13 @@ fn buttons(ui: &mut egui::Ui, p: &mut DockParams) {
             p.actions
                 .write(GameAction::Save(super::super::default_save_path()));
         }
+        if ui
+            .button("Copy link")
+            .on_hover_text("a link that replays the last shot and shows its ruling")
+            .clicked()
+        {
+            p.actions.write(GameAction::CopyLink);
+        }
         if ui.button("Set up (F2)").clicked() {
             p.setup.write(SetupAction::Enter);
         }

@@ -1,0 +1,132 @@
+//! The web build's way in (wasm32 only): the page's address opens a link (`?scenario=NAME`,
+//! `?table=TEXT`, see [`crate::link`]), the game draws into the page's canvas `#tenball`, and
+//! the page is told what a reader or a test needs, in elements it provides:
+//! - `#tenball-status`: `ready` once the table has been drawn and the balls rest, with the
+//!   picture map (where each ball and some bare cloth are in the canvas) in `#tenball-map`;
+//! - `#tenball-ruling` and `#tenball-rule`: each ruling as it is given, and its rule number;
+//! - `#tenball-problem`: a link that cannot be opened, and why.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::script::{Seen, picture_map};
+use super::{GameOptions, Match};
+
+/// Frames drawn before the page is told the table is ready: the first frames of a software
+/// renderer show the panels before the table (as a script's first picture waits).
+const READY_AFTER_FRAMES: u32 = 60;
+
+/// Opens the game in the page: the options its address gives, or the problem on the page.
+pub fn start() {
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    match options_for_page(&search) {
+        Ok(opts) => {
+            super::run(opts);
+        }
+        Err(why) => {
+            set_text("tenball-problem", &why);
+            set_text("tenball-status", "problem");
+        }
+    }
+}
+
+/// The game's options for a page address's query: a fresh rack without one, else its link.
+fn options_for_page(search: &str) -> Result<GameOptions, String> {
+    let seed = js_sys::Date::now() as u64;
+    let mut opts = if search.trim_start_matches('?').is_empty() {
+        GameOptions {
+            seed,
+            ..GameOptions::default()
+        }
+    } else {
+        let link = crate::link::Link::parse(search)?;
+        super::options_from_link(link)?
+    };
+    if opts.library.is_empty() {
+        opts.library = crate::teaching::scenario::library().0;
+    }
+    opts.window = (1280, 720);
+    Ok(opts)
+}
+
+/// The page's element `id` shows `text`, if the page has one.
+pub(super) fn set_text(id: &str, text: &str) {
+    if let Some(e) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    {
+        e.set_text_content(Some(text));
+    }
+}
+
+/// Copies `text` to the clipboard (the browser asks nothing for a page the user clicked on).
+pub(super) fn copy_to_clipboard(text: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().clipboard().write_text(text);
+    }
+}
+
+/// The page's own address without its query: the base a link is written on.
+pub(super) fn page_address() -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default()
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (tell_ready, tell_rulings));
+}
+
+/// Once, after the first frames with the balls at rest: the picture map, then `ready`.
+fn tell_ready(
+    mut frames: Local<u32>,
+    mut told: Local<bool>,
+    seen: Seen,
+    windows: Query<&Window, With<PrimaryWindow>>,
+) {
+    *frames += 1;
+    if *told || *frames < READY_AFTER_FRAMES || seen.playback.active() {
+        return;
+    }
+    let Some(map) = windows.single().ok().and_then(|w| picture_map(&seen, w)) else {
+        return;
+    };
+    set_text(
+        "tenball-map",
+        &serde_json::to_string(&map).unwrap_or_default(),
+    );
+    set_text("tenball-status", "ready");
+    info!("tenball: ready");
+    *told = true;
+}
+
+/// Each new ruling, as the card gives it: its words in `#tenball-ruling`, its rule number in
+/// `#tenball-rule` (the last shot's, which a won rack keeps after its rulings are cleared).
+fn tell_rulings(m: Res<Match>, mut shown: Local<String>) {
+    if !m.is_changed() || m.pending.is_some() {
+        return;
+    }
+    let Some(last) = &m.last else {
+        return;
+    };
+    let r = &last.played.judged.ruling;
+    let text = format!(
+        "rack {}, inning {}, {}: {}",
+        r.rack,
+        r.inning,
+        m.players[r.shooter.index()],
+        r.explanation
+    );
+    if *shown == text {
+        return;
+    }
+    set_text("tenball-rule", r.rule);
+    set_text("tenball-ruling", &text);
+    info!("tenball: ruling {}: {text}", r.rule);
+    *shown = text;
+}
