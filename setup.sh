@@ -9,8 +9,10 @@ cd "$(dirname "$0")"
 # time); for the rendering test and for playing without a GPU, Xvfb with Mesa's software
 # Vulkan driver; and for the test of the guide's cluster recipe (tests/scheduler.rs), Slurm and
 # munge (the test starts its own one-node cluster in a temporary folder and stops it after);
-# for the web build's check (tools/web-check.sh, tests/web_build.rs), Debian's web toolchain:
-# Rust 1.96 with the standard library's source and the wasm linker (rustup adds no target here).
+# for the web build (tools/web-check.sh, tools/web-build.sh), Debian's web toolchain: Rust 1.96
+# with the standard library's source and the wasm linker (rustup adds no target here); for its
+# test in a browser (tests/web_build.rs), Debian's Chromium, and Node.js with npm where the
+# machine has no npm of its own.
 packages=(
     pkg-config build-essential
     libwayland-dev libxkbcommon-dev libudev-dev libasound2-dev
@@ -18,7 +20,9 @@ packages=(
     xvfb xauth mesa-vulkan-drivers libvulkan1
     slurm-wlm munge
     rustc-web cargo-web rust-web-src lld-22
+    chromium
 )
+command -v npm >/dev/null || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -35,4 +39,14 @@ command -v cargo >/dev/null || {
     exit 1
 }
 cargo fetch --locked
+
+# The web build's JavaScript glue: wasm-bindgen's CLI at exactly the version of the
+# wasm-bindgen crate in Cargo.lock (they must match). Not `--locked`: its lock names a
+# webpki-roots release the registry here does not have.
+bindgen=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print }' Cargo.lock)
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }')" != "$bindgen" ]; then
+    cargo install wasm-bindgen-cli --version "=$bindgen"
+fi
+# The browser test's driver (playwright-core, at the version package-lock.json pins).
+(cd tests/web && npm ci --no-audit --no-fund --loglevel=error)
 echo "setup: ready. Build output goes to \${CARGO_TARGET_DIR:-target}; we use \$HOME/.cache/tenball-target."

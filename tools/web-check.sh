@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The web build's first step (issue 26): the headless library (physics, referee, adapter,
 # computer, teaching, batch without its plots) compiles for wasm32-unknown-unknown, the target
-# a browser runs; `--features game` checks the game as well (not yet linked or run). rustup adds no target here, so the route is Debian's web toolchain, which
+# a browser runs; `--features game` checks the game as well (tools/web-build.sh builds, links
+# and packs it for a page). rustup adds no target here, so the route is Debian's web toolchain, which
 # `setup.sh` installs: `rustc-web` and `cargo-web` (Rust 1.96), `rust-web-src` (the standard
 # library's source, built for wasm32 by `-Z build-std`, allowed on a stable compiler by
 # RUSTC_BOOTSTRAP) and `lld-22` (`wasm-ld-22`, the linker). Its own target folder, so it never

@@ -552,8 +552,21 @@ impl Seat<'_> {
         self.next.set(ShotCycle::Ruling);
     }
 
+    /// Natively a new file (never over one); in a browser a download of that name.
     fn save(&mut self, path: &std::path::Path) {
         let file = self.m.to_file(&self.aim);
+        #[cfg(target_arch = "wasm32")]
+        {
+            let name = path.file_name().map_or("tenball-table.json".into(), |n| {
+                n.to_string_lossy().into_owned()
+            });
+            let text = serde_json::to_string_pretty(&file).expect("a table file serialises");
+            self.m.message = Some(match super::web::download(&name, &text) {
+                Ok(()) => format!("downloaded {name}"),
+                Err(e) => e,
+            });
+        }
+        #[cfg(not(target_arch = "wasm32"))]
         match file.save_new(path) {
             Ok(p) => {
                 self.m.message = Some(format!("saved {}", p.display()));

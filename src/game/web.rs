@@ -4,10 +4,13 @@
 //! - `#tenball-status`: `ready` once the table has been drawn and the balls rest, with the
 //!   picture map (where each ball and some bare cloth are in the canvas) in `#tenball-map`;
 //! - `#tenball-ruling` and `#tenball-rule`: each ruling as it is given, and its rule number;
-//! - `#tenball-problem`: a link that cannot be opened, and why.
+//! - `#tenball-problem`: a link that cannot be opened, and why;
+//! - for `?check=library` (no game): every library scenario's report in `#tenball-map`
+//!   ([`crate::teaching::scenario::library_report`]), then `checked`.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use wasm_bindgen::prelude::*;
 
 use super::script::{Seen, picture_map};
 use super::{GameOptions, Match};
@@ -21,6 +24,10 @@ pub fn start() {
     let search = web_sys::window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
+    if search.trim_start_matches('?') == "check=library" {
+        check_library();
+        return;
+    }
     match options_for_page(&search) {
         Ok(opts) => {
             super::run(opts);
@@ -30,6 +37,14 @@ pub fn start() {
             set_text("tenball-status", "problem");
         }
     }
+}
+
+/// `?check=library`: no game; every library scenario played, and the report (rulings and the
+/// balls' ends to the bit) in `#tenball-map` for a test to compare with the native build.
+fn check_library() {
+    let report = crate::teaching::scenario::library_report();
+    set_text("tenball-map", &report.to_string());
+    set_text("tenball-status", "checked");
 }
 
 /// The game's options for a page address's query: a fresh rack without one, else its link.
@@ -66,6 +81,40 @@ pub(super) fn copy_to_clipboard(text: &str) {
     if let Some(w) = web_sys::window() {
         let _ = w.navigator().clipboard().write_text(text);
     }
+}
+
+/// Offers `text` to the user as a file download named `name` (Save in a browser).
+pub(super) fn download(name: &str, text: &str) -> Result<(), String> {
+    use wasm_bindgen::JsCast;
+    let fail = |e: JsValue| format!("the browser refused the download: {e:?}");
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type("application/json");
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(fail)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no page to download from")?;
+    let a: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(fail)?
+        .dyn_into()
+        .map_err(|_| "no link element".to_string())?;
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    web_sys::Url::revoke_object_url(&url).map_err(fail)?;
+    Ok(())
+}
+
+/// For the page's Load button: a table file's text to the link that opens it, its stroke set
+/// up but not played (the call left out); the file's problem, with its line and column, if it
+/// is refused.
+#[wasm_bindgen]
+pub fn table_link_of_file(name: &str, text: &str) -> Result<String, String> {
+    let mut file = crate::tablefile::TableFile::parse(text, name).map_err(|e| e.to_string())?;
+    file.call = None;
+    Ok(crate::link::table_query(&file))
 }
 
 /// The page's own address without its query: the base a link is written on.

@@ -249,6 +249,28 @@ pub struct Run {
     pub stopped: Option<String>,
 }
 
+/// Every library scenario played: its differences from what it expects, each ruling's rule and
+/// words, and where the balls of its first shot on the table ended (to the bit: JSON keeps an
+/// f64 exactly). The web build writes this for `?check=library`, so that a test can compare
+/// the browser's physics and referee with the native build's, scenario by scenario.
+pub fn library_report() -> serde_json::Value {
+    let (entries, problems) = library();
+    let scenarios: Vec<serde_json::Value> = entries
+        .iter()
+        .map(|e| {
+            let run = e.scenario.run(None, Keep::FirstShot);
+            serde_json::json!({
+                "name": e.name,
+                "diffs": run.diffs,
+                "stopped": run.stopped,
+                "rulings": run.rulings.iter().map(|r| (r.rule, &r.explanation)).collect::<Vec<_>>(),
+                "first_shot_end": run.shown.map(|(_, log)| log.end),
+            })
+        })
+        .collect();
+    serde_json::json!({ "problems": problems, "scenarios": scenarios })
+}
+
 /// Every rule a scenario names (what it teaches, what each step expects) must exist.
 fn check_rule_numbers(name: &str, s: &Scenario) -> Result<(), ScenarioError> {
     let unknown = |where_: String, rule: &str| {

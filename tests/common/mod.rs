@@ -3,6 +3,8 @@
 //! state) built from numbers.
 #![allow(dead_code)]
 
+pub mod picture;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
