@@ -153,7 +153,8 @@ fn assert_cloth_and_balls(picture: &Path, balls: usize) {
     let cloth_paint = tenball::palette::CLOTH.map(f64::from);
     assert!(map.cloth.len() >= 8);
     // The cue and the aim line, seen from behind the cue ball, cover the bare points in its
-    // column (the long string at the break): every other one must show the cloth.
+    // column (the long string at the break), and a ball seen from low may stand over a bare
+    // point beyond it: every other one must show the cloth.
     let is_cloth = |c: [f64; 3]| {
         c[1] > c[0] + 25.0 && c[1] > c[2] + 10.0 && dist(chroma(c), chroma(cloth_paint)) < 0.2
     };
@@ -164,8 +165,12 @@ fn assert_cloth_and_balls(picture: &Path, balls: usize) {
         if is_cloth(c) {
             cloth.push(c);
         } else {
+            // Or a ball, drawn in perspective, stands over it.
+            let under_a_ball = map.balls.iter().any(|&(_, q)| {
+                ((q[0] - p[0]).powi(2) + (q[1] - p[1]).powi(2)).sqrt() < 2.0 * map.radius_px
+            });
             assert!(
-                (p[0] - cue_x).abs() < 3.0 * map.radius_px,
+                (p[0] - cue_x).abs() < 3.0 * map.radius_px || under_a_ball,
                 "cloth at {p:?} is {c:?} in {}",
                 picture.display()
             );
