@@ -13,22 +13,35 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-/// Runs the check with `args` after the script's own; the command's stderr in a failure.
-fn web_check(args: &[&str]) {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/web-check.sh");
+/// Runs `tools/NAME` with `args` under its own target folder (the script's default, not the
+/// native build's); its stdout once it has succeeded, its stderr in a failure.
+fn run_tool(name: &str, args: &[&std::ffi::OsStr]) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tools")
+        .join(name);
     let out = Command::new("bash")
         .arg(script)
-        .args(["--message-format", "short"])
         .args(args)
         .env_remove("CARGO_TARGET_DIR")
         .output()
         .expect("bash runs");
     assert!(
         out.status.success(),
-        "tools/web-check.sh {args:?} failed (exit {:?}):\n{}",
+        "tools/{name} {args:?} failed (exit {:?}):\n{}",
         out.status.code(),
         String::from_utf8_lossy(&out.stderr)
     );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Runs the check with `args` after the script's own.
+fn web_check(args: &[&str]) {
+    let args: Vec<&std::ffi::OsStr> = ["--message-format", "short"]
+        .iter()
+        .chain(args)
+        .map(std::ffi::OsStr::new)
+        .collect();
+    run_tool("web-check.sh", &args);
 }
 
 #[test]
@@ -100,21 +113,8 @@ fn native_play(file: &tenball::tablefile::TableFile) -> tenball::adapter::Played
 /// Builds the site into `dir/site` (its size on stderr).
 fn build_site(dir: &Path) -> std::path::PathBuf {
     let site = dir.join("site");
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/web-build.sh");
-    let out = Command::new("bash")
-        .arg(script)
-        .arg("--out")
-        .arg(&site)
-        .env_remove("CARGO_TARGET_DIR")
-        .output()
-        .expect("bash runs");
-    assert!(
-        out.status.success(),
-        "tools/web-build.sh failed (exit {:?}):\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    eprintln!("{}", String::from_utf8_lossy(&out.stdout).trim());
+    let said = run_tool("web-build.sh", &["--out".as_ref(), site.as_os_str()]);
+    eprintln!("{}", said.trim());
     site
 }
 
