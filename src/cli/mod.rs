@@ -10,6 +10,7 @@ mod equipment;
 pub mod judge;
 #[cfg(feature = "game")]
 pub(crate) mod play;
+mod quiz;
 mod scenario;
 pub mod shot;
 mod sweep;
@@ -63,6 +64,9 @@ enum Command {
     Rack(shot::RackArgs),
     /// Teaching scenarios: `check` plays them and compares each ruling with the expected one.
     Scenario(scenario::ScenarioArgs),
+    /// A referee's practical exam: shots played on the table (and told), ruled by you part by
+    /// part and graded against the referee; a handout to print; an answers file graded.
+    Quiz(Box<quiz::QuizArgs>),
     /// Simulate many ten-ball breaks: records (JSON lines or CSV) and a summary; `merge`
     /// combines shards, `sweep` maps places and speeds.
     Breaks(breaks::BreaksArgs),
@@ -194,6 +198,7 @@ fn run_headless(command: Command) -> Result<(), CliError> {
         Command::Equipment(args) => equipment::run(&args),
         Command::Breaks(args) => breaks::run(&args),
         Command::Scenario(args) => scenario::run(&args),
+        Command::Quiz(args) => quiz::run(&args),
         Command::Duel(args) => duel::run(&args),
     }
 }

@@ -23,6 +23,8 @@ pub use ruling::{FoulFound, InHand, RackResult, Ruling, Spotted, Turn, TurnActio
 pub use shot::{
     BallAt, CUE, Call, CueBallFate, Declared, Foul, Penalty, Pocketed, RailContact, ShotFacts,
 };
+/// Ball lists and plurals in the referee's words, for other explanations to match them.
+pub(crate) use shot::{list, plural};
 pub use state::{
     BallSet, BreakOrder, ChoiceReason, CueBall, FoulCount, GameState, Phase, PlayerId, Rules,
     TableChoice,

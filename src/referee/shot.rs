@@ -122,7 +122,7 @@ impl Declared {
         }
     }
 
-    fn text(self) -> &'static str {
+    pub(crate) fn text(self) -> &'static str {
         match self {
             Declared::NoFootOnFloor => "no foot on the floor",
             Declared::TouchedBall => "a ball was touched other than by the stroke",

@@ -30,6 +30,12 @@ fn rgb(c: [u8; 3]) -> RGBColor {
 /// existing file is never written over, and a scenario a step of which cannot be taken is not
 /// drawn.
 pub fn draw(s: &Scenario, out: &Path) -> Result<(), String> {
+    draw_captioned(s, out, None)
+}
+
+/// [`draw`] with the caption's lines given (a quiz question's, which must not tell the ruling)
+/// instead of the title and the first shot's ruling.
+pub fn draw_captioned(s: &Scenario, out: &Path, caption: Option<&[String]>) -> Result<(), String> {
     let svg = match out
         .extension()
         .and_then(|e| e.to_str())
@@ -59,6 +65,7 @@ pub fn draw(s: &Scenario, out: &Path) -> Result<(), String> {
             s,
             &run,
             &table,
+            caption,
         )
     } else {
         paint(
@@ -66,6 +73,7 @@ pub fn draw(s: &Scenario, out: &Path) -> Result<(), String> {
             s,
             &run,
             &table,
+            caption,
         )
     };
     result.map_err(|e| {
@@ -104,6 +112,7 @@ fn paint<DB: DrawingBackend>(
     s: &Scenario,
     run: &crate::teaching::scenario::Run,
     t: &Table,
+    given: Option<&[String]>,
 ) -> Drawn
 where
     DB::ErrorType: 'static,
@@ -123,10 +132,15 @@ where
     if let Some(log) = log {
         contacts(&root, t, log)?;
     }
-    if let Some(sp) = run.rulings.first().and_then(|r| r.spotted) {
-        spotted(&root, t, sp)?;
+    match given {
+        Some(lines) => caption_lines(&root, t, lines)?,
+        None => {
+            if let Some(sp) = run.rulings.first().and_then(|r| r.spotted) {
+                spotted(&root, t, sp)?;
+            }
+            caption(&root, t, s, run)?;
+        }
     }
-    caption(&root, t, s, run)?;
     root.present()?;
     Ok(())
 }
@@ -345,7 +359,6 @@ fn caption<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let (_, h) = size(t);
     let mut lines = vec![format!("{}  ({})", s.title, s.rules.join(", "))];
     if let Some(r) = run.rulings.first() {
         let verdict = if r.legal { "Legal" } else { "Foul" };
@@ -354,6 +367,19 @@ where
             130,
         ));
     }
+    caption_lines(root, t, &lines)
+}
+
+/// Up to six lines under the table, the first larger.
+fn caption_lines<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    t: &Table,
+    lines: &[String],
+) -> Drawn
+where
+    DB::ErrorType: 'static,
+{
+    let (_, h) = size(t);
     for (i, line) in lines.iter().take(6).enumerate() {
         let size = if i == 0 { 18 } else { 14 };
         root.draw(&Text::new(

@@ -241,6 +241,9 @@ pub struct Run {
     pub diffs: Vec<String>,
     /// Each shot's ruling, in order.
     pub rulings: Vec<Ruling>,
+    /// The referee's state and the balls before each step taken, in order (the quiz asks
+    /// about a step from there).
+    pub before: Vec<(GameState, Layout)>,
     /// The first shot played on the table: the layout before it and its log (with paths), when
     /// the run was asked to keep it.
     pub shown: Option<(Layout, crate::physics::ShotLog)>,
@@ -400,6 +403,7 @@ impl Scenario {
         };
         for (i, st) in self.steps.iter().enumerate() {
             let n = i + 1;
+            out.before.push((state.clone(), layout.clone()));
             let (ruling, next): (Option<Ruling>, GameState) =
                 match (&st.call, &st.facts, &st.stroke, &st.action) {
                     (Some(call), Some(facts), None, None) => match state.judge(call, facts) {

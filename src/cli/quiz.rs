@@ -1,0 +1,556 @@
+//! `tenball quiz`: the referee's practical exam in the terminal. Draws a quiz from the bank
+//! (library shots and edge questions) by seed, topic and level; asks each question part by part
+//! on stdin (the position and what happened in words, the diagram written to `--diagrams`),
+//! grades each answer against the referee with its explanation and what decided it; or grades
+//! an answers file (`--answers`), prints the key (`--key`), lists the bank (`--list`), or writes
+//! a handout to print (`--handout`). Each run's score is added to the user's progress file.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use super::CliError;
+use crate::teaching::quiz::grade::{self, Graded};
+use crate::teaching::quiz::key::{self, Answer, Balls, Choice, How, Who};
+use crate::teaching::quiz::progress::{self, Progress};
+use crate::teaching::quiz::{self, Question, Selection, Topic};
+
+#[derive(Debug, clap::Args)]
+pub struct QuizArgs {
+    /// Ask in the terminal (how this build asks: the game window does not take a quiz yet).
+    #[arg(long)]
+    pub text: bool,
+    /// The quiz's seed: the same seed, count, topics and level give the same questions.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many questions.
+    #[arg(long, default_value_t = 10)]
+    pub count: usize,
+    /// Only questions of this topic (again for more): break, push-out, calls, ten, fouls,
+    /// three-fouls, editions.
+    #[arg(long = "topic", value_name = "TOPIC")]
+    pub topics: Vec<String>,
+    /// 1: the library's own shots; 2: edge questions (a stroke changed until the ruling
+    /// changes). Both when not given.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub level: Option<u8>,
+    /// Write each question's diagram (no ruling on it) into this new folder, and after the
+    /// answer one with the ruling.
+    #[arg(long, value_name = "DIR")]
+    pub diagrams: Option<PathBuf>,
+    /// Grade this file of answers (a line per question: N legal|foul RULE BALLS WHO HOW)
+    /// instead of asking.
+    #[arg(long, value_name = "FILE")]
+    pub answers: Option<PathBuf>,
+    /// The progress file [default: $XDG_DATA_HOME/tenball/quiz-progress.json, else
+    /// ~/.local/share/tenball/quiz-progress.json]. Each run's score is merged into it.
+    #[arg(long, value_name = "FILE")]
+    pub progress: Option<PathBuf>,
+    /// Keep no progress.
+    #[arg(long, conflicts_with = "progress")]
+    pub no_progress: bool,
+    /// Write the quiz as a handout into this new folder: a diagram per question, exam.html
+    /// (questions, then the answers on their own page) and answers.txt to fill in.
+    #[arg(long, value_name = "DIR")]
+    pub handout: Option<PathBuf>,
+    /// Print the answer key, in the answers file's form.
+    #[arg(long)]
+    pub key: bool,
+    /// List the questions this selection draws from.
+    #[arg(long)]
+    pub list: bool,
+    /// Search the library for edge questions and write them to FILE (for maintainers: the
+    /// built-in ones are assets/quiz/edges.json).
+    #[arg(long, value_name = "FILE", hide = true)]
+    pub make_edges: Option<PathBuf>,
+    /// Merge another progress file into yours (from another machine, say).
+    #[arg(long, value_name = "FILE")]
+    pub merge_progress: Option<PathBuf>,
+}
+
+pub fn run(args: &QuizArgs) -> Result<(), CliError> {
+    let modes = [
+        args.answers.is_some(),
+        args.handout.is_some(),
+        args.key,
+        args.list,
+        args.make_edges.is_some(),
+        args.merge_progress.is_some(),
+    ];
+    if modes.iter().filter(|&&m| m).count() > 1 {
+        return Err(CliError::input(
+            "give at most one of --answers, --handout, --key, --list, --make-edges and --merge-progress",
+        ));
+    }
+    if let Some(out) = &args.make_edges {
+        return make_edges(out, args.seed);
+    }
+    if let Some(other) = &args.merge_progress {
+        return merge_progress(args, other);
+    }
+    let bank = quiz::bank().map_err(|e| CliError {
+        code: 1,
+        message: format!("the quiz bank: {e}"),
+    })?;
+    let sel = selection(args)?;
+    if args.list {
+        return list(&bank, &sel);
+    }
+    let drawn = quiz::draw(&bank, &sel);
+    if drawn.is_empty() {
+        return Err(CliError::input(
+            "no question has these topics and this level (`tenball quiz --list` shows the bank)",
+        ));
+    }
+    if drawn.len() < sel.count {
+        super::warn(&format!(
+            "only {} questions have these topics and this level; the quiz has {}",
+            drawn.len(),
+            drawn.len()
+        ));
+    }
+    let command = command_line(args, drawn.len());
+    if args.key {
+        return print_key(&drawn);
+    }
+    if let Some(dir) = &args.handout {
+        return handout(dir, &drawn, &command);
+    }
+    let progress_path = progress_path(args)?;
+    let graded = match &args.answers {
+        Some(file) => grade_file(file, &drawn)?,
+        None => ask(args, &drawn)?,
+    };
+    finish(&graded, progress_path.as_deref())
+}
+
+fn selection(args: &QuizArgs) -> Result<Selection, CliError> {
+    if !(1..=1000).contains(&args.count) {
+        return Err(CliError::input("--count: from 1 to 1000 questions"));
+    }
+    let topics = args
+        .topics
+        .iter()
+        .map(|t| {
+            Topic::from_word(t).ok_or_else(|| {
+                CliError::input(format!(
+                    "--topic: `{}` is none of {}",
+                    crate::echo::cut(&crate::echo::visible(t)),
+                    Topic::ALL.map(|t| t.word()).join(", ")
+                ))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Selection {
+        seed: args.seed,
+        count: args.count,
+        topics,
+        level: args.level,
+    })
+}
+
+/// The command that makes this quiz again (for the handout's sheet).
+fn command_line(args: &QuizArgs, count: usize) -> String {
+    let mut c = format!("tenball quiz --seed {} --count {count}", args.seed);
+    for t in &args.topics {
+        c.push_str(&format!(" --topic {t}"));
+    }
+    if let Some(l) = args.level {
+        c.push_str(&format!(" --level {l}"));
+    }
+    c
+}
+
+fn progress_path(args: &QuizArgs) -> Result<Option<PathBuf>, CliError> {
+    if args.no_progress {
+        return Ok(None);
+    }
+    if let Some(p) = &args.progress {
+        return Ok(Some(p.clone()));
+    }
+    let p = progress::default_path().ok_or_else(|| {
+        CliError::input(
+            "no HOME or XDG_DATA_HOME for the progress file: give --progress FILE or --no-progress",
+        )
+    })?;
+    if let Some(dir) = p.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            CliError::input(format!(
+                "{}: cannot make the folder for the quiz progress: {e} (give --progress FILE or --no-progress)",
+                dir.display()
+            ))
+        })?;
+    }
+    Ok(Some(p))
+}
+
+fn outcome(q: &Question, paths: bool) -> Result<quiz::Outcome, CliError> {
+    q.outcome(paths).map_err(|e| CliError {
+        code: 1,
+        message: e,
+    })
+}
+
+fn list(bank: &[Question], sel: &Selection) -> Result<(), CliError> {
+    let mut n = 0;
+    let mut text = format!(
+        "{:<44} {:<12} {:>5} {:<7} {}\n",
+        "question", "topic", "level", "kind", "holds under noise"
+    );
+    for q in bank
+        .iter()
+        .filter(|q| sel.topics.is_empty() || sel.topics.contains(&q.topic))
+        .filter(|q| sel.level.is_none_or(|l| q.level() == l))
+    {
+        n += 1;
+        let holds = q
+            .edge
+            .map(|e| format!("{} of {} ({:.0} %)", e.held, e.runs, 100.0 * e.share()))
+            .unwrap_or_default();
+        text.push_str(&format!(
+            "{:<44} {:<12} {:>5} {:<7} {holds}\n",
+            q.id,
+            q.topic.word(),
+            q.level(),
+            format!("{:?}", q.kind).to_lowercase()
+        ));
+    }
+    text.push_str(&format!("{n} questions"));
+    super::emit(&text)
+}
+
+fn print_key(drawn: &[&Question]) -> Result<(), CliError> {
+    let mut text = String::from("# the answer key: N legal|foul RULE BALLS WHO HOW  # question\n");
+    for (i, q) in drawn.iter().enumerate() {
+        let o = outcome(q, false)?;
+        text.push_str(&format!("{} {}  # {}\n", i + 1, o.key.words(), q.id));
+    }
+    super::emit(text.trim_end())
+}
+
+fn handout(dir: &Path, drawn: &[&Question], command: &str) -> Result<(), CliError> {
+    let items = drawn
+        .iter()
+        .map(|q| {
+            Ok(quiz::handout::Item {
+                question: q,
+                outcome: outcome(q, true)?,
+            })
+        })
+        .collect::<Result<Vec<_>, CliError>>()?;
+    quiz::handout::write(dir, &items, command).map_err(CliError::input)?;
+    super::emit(&format!(
+        "wrote {}: exam.html (questions, then the answers), q01.svg to q{:02}.svg, answers.txt to fill in",
+        crate::echo::path_for_message(dir),
+        drawn.len()
+    ))
+}
+
+fn grade_file(file: &Path, drawn: &[&Question]) -> Result<Vec<Graded>, CliError> {
+    let text = crate::echo::read_text(file).map_err(CliError::input)?;
+    let answers = grade::parse_answers(&crate::echo::path_for_message(file), &text, drawn.len())
+        .map_err(CliError::input)?;
+    let mut graded = Vec::new();
+    let mut lines = String::new();
+    for (i, (q, a)) in drawn.iter().zip(&answers).enumerate() {
+        let o = outcome(q, false)?;
+        let g = Graded::of(q, &o.key, a);
+        lines.push_str(&format!(
+            "{:>3} {:<5} {}  (the referee: {})\n",
+            i + 1,
+            if g.right() { "right" } else { "wrong" },
+            q.id,
+            o.key.words()
+        ));
+        graded.push(g);
+    }
+    super::emit(lines.trim_end())?;
+    Ok(graded)
+}
+
+/// Prints `text` with no newline and flushes (a prompt).
+fn prompt(text: &str) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| CliError {
+            code: 1,
+            message: format!("cannot write the question: {e}"),
+        })
+}
+
+/// Asks each question in turn on stdin; stops early, keeping what was answered, when the input
+/// ends.
+fn ask(args: &QuizArgs, drawn: &[&Question]) -> Result<Vec<Graded>, CliError> {
+    if let Some(dir) = &args.diagrams {
+        if let Some(why) = crate::outfile::problem(dir, "the diagrams folder") {
+            return Err(CliError::input(why));
+        }
+        std::fs::create_dir(dir)
+            .map_err(|e| CliError::input(format!("{}: cannot create: {e}", dir.display())))?;
+    }
+    super::emit(&format!(
+        "A referee's quiz: {} question{} (seed {}). For each shot, rule part by part; `?` explains \
+         a part, an empty line skips it.\n",
+        drawn.len(),
+        if drawn.len() == 1 { "" } else { "s" },
+        args.seed
+    ))?;
+    let mut input = std::io::stdin().lock();
+    let mut graded = Vec::new();
+    for (i, q) in drawn.iter().enumerate() {
+        let o = outcome(q, true)?;
+        show_question(i + 1, drawn.len(), q, &o, args.diagrams.as_deref())?;
+        let Some(answer) = read_answer(&mut input)? else {
+            super::emit("\n(the input ended: the questions answered so far are graded)")?;
+            break;
+        };
+        let g = Graded::of(q, &o.key, &answer);
+        show_grade(i + 1, q, &o, &g, args.diagrams.as_deref())?;
+        graded.push(g);
+    }
+    Ok(graded)
+}
+
+fn show_question(
+    n: usize,
+    of: usize,
+    q: &Question,
+    o: &quiz::Outcome,
+    diagrams: Option<&Path>,
+) -> Result<(), CliError> {
+    let mut text = format!(
+        "\nQuestion {n} of {of}  ({}, level {})\n",
+        q.topic.title(),
+        q.level()
+    );
+    for l in quiz::position_words(q) {
+        text.push_str(&format!("  {l}\n"));
+    }
+    text.push_str("What happened:\n");
+    for l in quiz::seen_words(q, o) {
+        text.push_str(&format!("  {l}\n"));
+    }
+    if let Some(dir) = diagrams {
+        let path = dir.join(format!("q{n:02}.svg"));
+        let call = quiz::position_words(q).last().cloned().unwrap_or_default();
+        let caption = vec![format!("Question {n}: {call}")];
+        crate::teaching::diagram::draw_captioned(&q.as_scenario(), &path, Some(&caption))
+            .map_err(CliError::input)?;
+        text.push_str(&format!(
+            "  The diagram: {}\n",
+            crate::echo::path_for_message(&path)
+        ));
+    }
+    super::emit(text.trim_end())
+}
+
+/// Reads the four parts; `None` when the input ends.
+fn read_answer(input: &mut impl BufRead) -> Result<Option<Answer>, CliError> {
+    let mut a = Answer::default();
+    let Some(v) = ask_part(
+        input,
+        "1. Legal or foul? (legal, foul) ",
+        &|w| key::verdict(w),
+        &|| "legal: no foul was committed; foul: one was (several count as one, 5.10)".into(),
+    )?
+    else {
+        return Ok(None);
+    };
+    a.legal = v;
+    let Some(r) = ask_part(
+        input,
+        "2. Which rule decided it? (a rule number such as 7.3) ",
+        &|w| key::rule(w),
+        &|| {
+            crate::referee::RULE_NUMBERS
+                .iter()
+                .map(|r| format!("{r} {}", key::rule_title(r)))
+                .collect::<Vec<_>>()
+                .join("; ")
+        },
+    )?
+    else {
+        return Ok(None);
+    };
+    a.rule = r;
+    let Some(b) = ask_part(
+        input,
+        &format!("3. What happens to the balls? ({}) ", Balls::words()),
+        &|w| key::part::<Balls>("balls", w),
+        &|| meanings(Balls::ALL),
+    )?
+    else {
+        return Ok(None);
+    };
+    a.balls = b;
+    let Some(n) = ask_part(
+        input,
+        "4. Who shoots next, and how? (shooter or opponent, then how: e.g. `opponent in-hand`) ",
+        &|w| {
+            let words: Vec<&str> = w.split_whitespace().collect();
+            match words.as_slice() {
+                [] => Ok(None),
+                [who, how] => Ok(key::part::<Who>("who", who)?.zip(key::part::<How>("how", how)?)),
+                _ => Err(format!(
+                    "two words: who ({}) and how ({})",
+                    Who::words(),
+                    How::words()
+                )),
+            }
+        },
+        &|| format!("who: {}; how: {}", meanings(Who::ALL), meanings(How::ALL)),
+    )?
+    else {
+        return Ok(None);
+    };
+    a.next = n;
+    Ok(Some(a))
+}
+
+fn meanings<C: Choice>(all: &[C]) -> String {
+    all.iter()
+        .map(|c| format!("{} = {}", c.word(), c.meaning()))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+type Parse<'a, T> = &'a dyn Fn(&str) -> Result<Option<T>, String>;
+
+/// Asks one part until it is answered in its words (or skipped); `None` at the input's end.
+fn ask_part<T>(
+    input: &mut impl BufRead,
+    question: &str,
+    parse: Parse<T>,
+    help: &dyn Fn() -> String,
+) -> Result<Option<Option<T>>, CliError> {
+    loop {
+        prompt(question)?;
+        let mut line = String::new();
+        let n = input
+            .read_line(&mut line)
+            .map_err(|e| CliError::input(format!("reading the answer: {e}")))?;
+        if n == 0 {
+            return Ok(None);
+        }
+        let w = line.trim();
+        if w == "?" {
+            super::emit(&format!("   {}", help()))?;
+            continue;
+        }
+        match parse(w) {
+            Ok(v) => return Ok(Some(v)),
+            Err(e) => super::emit(&format!("   {e}; `?` explains"))?,
+        }
+    }
+}
+
+fn show_grade(
+    n: usize,
+    q: &Question,
+    o: &quiz::Outcome,
+    g: &Graded,
+    diagrams: Option<&Path>,
+) -> Result<(), CliError> {
+    let k = &o.key;
+    let said = [
+        if k.legal { "legal" } else { "foul" }.to_string(),
+        format!("{} ({})", k.rule, key::rule_title(&k.rule)),
+        k.balls.meaning().to_string(),
+        format!("{}: {}", k.who.meaning(), k.how.meaning()),
+    ];
+    let mut text = String::new();
+    for ((part, ok), right) in key::PARTS.iter().zip(g.parts).zip(said) {
+        text.push_str(&format!(
+            "   {:<14} {}: {right}\n",
+            part,
+            if ok { "right" } else { "WRONG, the referee" }
+        ));
+    }
+    text.push_str(&format!(
+        "   The referee: {}, rule {}: {}\n",
+        if k.legal { "legal" } else { "foul" },
+        k.rule,
+        o.ruling.explanation
+    ));
+    let markers = match &o.played {
+        Some((_, log)) => crate::teaching::markers::markers_until(log, f64::INFINITY),
+        None => crate::teaching::markers::Markers::told(&o.facts, &q.position.layout),
+    };
+    let words = markers.words();
+    if !words.is_empty() {
+        text.push_str(&format!("   What decided it: {}\n", words.join("; ")));
+    }
+    text.push_str(&format!(
+        "   Shown in `tenball scenario show {}`",
+        q.scenario
+    ));
+    if let Some(dir) = diagrams {
+        let path = dir.join(format!("q{n:02}-ruled.svg"));
+        crate::teaching::diagram::draw(&q.as_scenario(), &path).map_err(CliError::input)?;
+        text.push_str(&format!(
+            "\n   The ruling drawn: {}",
+            crate::echo::path_for_message(&path)
+        ));
+    }
+    super::emit(&text)
+}
+
+/// The summary, and the run merged into the progress file.
+fn finish(graded: &[Graded], progress: Option<&Path>) -> Result<(), CliError> {
+    let s = grade::summarize(graded);
+    super::emit(&format!("\n{}", s.lines().join("\n")))?;
+    if let Some(path) = progress
+        && !graded.is_empty()
+    {
+        let all = Progress::record(path, &Progress::of_run(graded)).map_err(CliError::input)?;
+        super::emit(&format!(
+            "Progress kept in {} ({} quizzes, {} questions asked in all)",
+            crate::echo::path_for_message(path),
+            all.runs,
+            all.questions.values().map(|t| t.asked).sum::<u32>()
+        ))?;
+    }
+    Ok(())
+}
+
+fn merge_progress(args: &QuizArgs, other: &Path) -> Result<(), CliError> {
+    let theirs = Progress::load(other)
+        .map_err(CliError::input)?
+        .ok_or_else(|| {
+            CliError::input(format!(
+                "{}: no such file",
+                crate::echo::path_for_message(other)
+            ))
+        })?;
+    let path = progress_path(args)?.ok_or_else(|| {
+        CliError::input("--merge-progress: there is no progress file with --no-progress")
+    })?;
+    let all = Progress::record(&path, &theirs).map_err(CliError::input)?;
+    super::emit(&format!(
+        "merged {} into {} ({} quizzes in all)",
+        crate::echo::path_for_message(other),
+        crate::echo::path_for_message(&path),
+        all.runs
+    ))
+}
+
+fn make_edges(out: &Path, seed: u64) -> Result<(), CliError> {
+    if let Some(why) = crate::outfile::problem(out, "the edges file") {
+        return Err(CliError::input(why));
+    }
+    let file = quiz::edges::make_file(seed, |id, n| {
+        super::warn(&format!("{id}: {n} edge(s)"));
+    })
+    .map_err(|e| CliError {
+        code: 1,
+        message: e,
+    })?;
+    let text = serde_json::to_string_pretty(&file).expect("edges serialize") + "\n";
+    crate::outfile::write_new(out, text.as_bytes())
+        .map_err(|e| CliError::input(format!("{}: cannot write: {e}", out.display())))?;
+    super::emit(&format!(
+        "wrote {} edge questions to {}",
+        file.edges.len(),
+        crate::echo::path_for_message(out)
+    ))
+}
