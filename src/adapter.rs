@@ -21,6 +21,8 @@ pub enum Moment {
     FirstContact(u8),
     /// A ball at a rail after the first contact.
     RailAfterContact(RailContact),
+    /// The cue ball met a cushion before it touched any ball (a kick).
+    CueRailBeforeContact,
     Pocketed(Pocketed),
     /// The cue ball pocketed or off the table.
     CueBall(CueBallFate),
@@ -74,6 +76,11 @@ pub fn moments(log: &ShotLog) -> Vec<(f64, Moment)> {
                     returned: !from_start,
                 })
             }
+            Event::Cushion {
+                ball: CUE,
+                from_start: false,
+                ..
+            } if first_contact_time.is_none() => Moment::CueRailBeforeContact,
             Event::Pocket {
                 ball: CUE, pocket, ..
             } => Moment::CueBall(CueBallFate::Pocketed { pocket }),
@@ -102,6 +109,7 @@ pub fn facts_of_moments(moments: &[(f64, Moment)], until: f64) -> ShotFacts {
             Moment::CueFrozenTo(b) => facts.cue_frozen_to = Some(b),
             Moment::FirstContact(b) => facts.first_contact = Some(b),
             Moment::RailAfterContact(c) => facts.rail_contacts.push(c),
+            Moment::CueRailBeforeContact => facts.cue_rails_before_contact += 1,
             Moment::Pocketed(p) => facts.pocketed.push(p),
             Moment::CueBall(fate) => facts.cue_ball = fate,
             Moment::OffTable(b) => facts.off_table.push(b),

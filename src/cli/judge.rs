@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::{CliError, parse_json, read_input};
+use crate::referee::performance::{self, Performance, Stroke};
 use crate::referee::{Action, Call, GameState, Ruling, ShotFacts, Step};
 
 #[derive(Debug, clap::Args)]
@@ -32,6 +33,49 @@ pub struct JudgeInput {
 pub struct SequenceOutput {
     pub steps: Vec<Step>,
     pub state: GameState,
+    /// Each player's Accu-Stats TPA counts over the sequence's shots.
+    pub performance: SequencePerformance,
+}
+
+/// A sequence's TPA counts of each player, with the average itself (null before a ball made or
+/// an error).
+#[derive(Debug, Serialize)]
+pub struct SequencePerformance {
+    #[serde(rename = "A")]
+    pub a: PlayerPerformance,
+    #[serde(rename = "B")]
+    pub b: PlayerPerformance,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PlayerPerformance {
+    pub tpa: Option<f64>,
+    #[serde(flatten)]
+    pub counts: Performance,
+}
+
+impl SequencePerformance {
+    fn of(actions: &[Action], steps: &[Step]) -> SequencePerformance {
+        let strokes: Vec<Stroke> = steps
+            .iter()
+            .filter_map(|s| {
+                let ruling = s.ruling.as_ref()?;
+                match &actions[s.action] {
+                    Action::Shot { facts, .. } => Some(Stroke::of(ruling, facts)),
+                    _ => None,
+                }
+            })
+            .collect();
+        let [a, b] = performance::count(&strokes);
+        let player = |counts: Performance| PlayerPerformance {
+            tpa: counts.tpa(),
+            counts,
+        };
+        SequencePerformance {
+            a: player(a),
+            b: player(b),
+        }
+    }
 }
 
 /// The output of `tenball judge`.
@@ -96,5 +140,10 @@ fn walk_input(name: &str, input: JudgeInput) -> Result<SequenceOutput, CliError>
     let actions = input.actions.unwrap_or_default();
     let steps = input.state.walk(&actions).map_err(|e| refuse(name, e))?;
     let state = steps.last().map(|s| s.state.clone()).unwrap_or(input.state);
-    Ok(SequenceOutput { steps, state })
+    let performance = SequencePerformance::of(&actions, &steps);
+    Ok(SequenceOutput {
+        steps,
+        state,
+        performance,
+    })
 }

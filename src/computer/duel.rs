@@ -11,7 +11,8 @@ use super::{Decision, Level, decide, put_cue_ball};
 use crate::adapter::play_shot;
 use crate::batch::{Share, break_seed};
 use crate::physics::Layout;
-use crate::referee::{Call, GameState, PlayerId, RackResult, Rules, Tightness, rack};
+use crate::referee::performance::{self, Performance, Stroke};
+use crate::referee::{Call, GameState, PlayerId, RackResult, Rules, Ruling, Tightness, rack};
 use crate::table::TableSize;
 
 /// A rack stops here if nobody has won it (shots).
@@ -64,6 +65,10 @@ pub struct RackRecord {
     /// Ball-in-hand turns, and those the player ran out from.
     pub in_hand: [u32; 2],
     pub out_from_hand: [u32; 2],
+    /// Accu-Stats' TPA counts of each player in this rack (records written before them hold
+    /// none).
+    #[serde(default)]
+    pub performance: [Performance; 2],
 }
 
 impl RackRecord {
@@ -149,6 +154,13 @@ impl RackRecord {
         if self.foul_rules.len() as u64 != self.fouls[0] as u64 + self.fouls[1] as u64 {
             return Err("foul_rules does not list one entry a foul".into());
         }
+        let counted_strokes = self.performance[0].strokes + self.performance[1].strokes;
+        if counted_strokes > 0 && counted_strokes != self.shots {
+            return Err(format!(
+                "performance counts {counted_strokes} strokes of the rack's {} shots",
+                self.shots
+            ));
+        }
         if self.break_and_run && self.winner != Some(self.breaker) {
             return Err("a break and run that the breaker did not win".into());
         }
@@ -189,7 +201,10 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
         made: [0; 2],
         in_hand: [0; 2],
         out_from_hand: [0; 2],
+        performance: [Performance::default(); 2],
     };
+    // Every stroke's ruling and whether it was a kick, for the rack's performance counts.
+    let mut strokes: Vec<(Ruling, bool)> = Vec::new();
     let mut opponent_shot = false;
     // Who had the cue ball in hand last and has not missed since.
     let mut from_hand: Option<PlayerId> = None;
@@ -233,6 +248,10 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
         opponent_shot |= player != breaker;
         let r = &played.judged.ruling;
         rec.count(player, &call, &played);
+        strokes.push((
+            played.judged.ruling.clone(),
+            played.facts.cue_rails_before_contact > 0,
+        ));
         if !super::candidates::stays_or_wins(r, player) {
             from_hand = None;
         }
@@ -245,13 +264,26 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
                 }
             }
             rec.innings = state.inning;
+            rec.performance = count_strokes(&strokes);
             return Ok(rec);
         }
         state = played.judged.state;
         layout = played.layout;
     }
     rec.innings = state.inning;
+    rec.performance = count_strokes(&strokes);
     Ok(rec)
+}
+
+fn count_strokes(strokes: &[(Ruling, bool)]) -> [Performance; 2] {
+    let seen: Vec<Stroke> = strokes
+        .iter()
+        .map(|(ruling, kick)| Stroke {
+            ruling,
+            kick: *kick,
+        })
+        .collect();
+    performance::count(&seen)
 }
 
 /// The summary of a duel's racks.
@@ -275,6 +307,10 @@ pub struct DuelSummary {
     pub push_outs_a_rack: [f64; 2],
     pub run_out_from_hand: [f64; 2],
     pub balls_on_break: f64,
+    /// Accu-Stats' TPA counts over every rack, per player (zero for records without them).
+    pub performance: [Performance; 2],
+    /// Balls made / (balls made + errors), per player.
+    pub tpa: [Option<f64>; 2],
 }
 
 /// Sums the racks up; races to `race_to` cut from the racks in order.
@@ -285,6 +321,11 @@ pub fn summarize(spec: &DuelSpec, recs: &[RackRecord], race_to: Option<u32>) -> 
     let sum = |f: &dyn Fn(&RackRecord) -> u32| -> u64 { recs.iter().map(|r| f(r) as u64).sum() };
     let per_rack = |x: u64| if n == 0 { 0.0 } else { x as f64 / n as f64 };
     let share = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    let mut performance = [Performance::default(); 2];
+    for r in recs {
+        performance[0].add(&r.performance[0]);
+        performance[1].add(&r.performance[1]);
+    }
     let (mut races, mut a_races) = (0u64, 0u64);
     if let Some(to) = race_to {
         let mut score = [0u32; 2];
@@ -327,6 +368,8 @@ pub fn summarize(spec: &DuelSpec, recs: &[RackRecord], race_to: Option<u32>) -> 
             share(sum(&|r| r.out_from_hand[1]), sum(&|r| r.in_hand[1])),
         ],
         balls_on_break: per_rack(sum(&|r| r.balls_on_break)),
+        performance,
+        tpa: [performance[0].tpa(), performance[1].tpa()],
     }
 }
 
@@ -374,6 +417,9 @@ impl DuelSummary {
             self.push_outs_a_rack[1],
             self.balls_on_break
         ));
+        for (p, perf) in ["A", "B"].iter().zip(&self.performance) {
+            out.push_str(&format!("  {p} {}\n", perf.describe()));
+        }
         out
     }
 }

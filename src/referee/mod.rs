@@ -5,6 +5,7 @@
 mod actions;
 mod judge;
 mod lag;
+pub mod performance;
 mod rack;
 mod ruling;
 mod settle;

@@ -149,6 +149,10 @@ pub struct ShotFacts {
     pub first_contact: Option<u8>,
     /// Balls (the cue ball included, as 0) that touched a rail after the first contact.
     pub rail_contacts: Vec<RailContact>,
+    /// Cushions the cue ball met before its first contact (a kick when above zero); the rules
+    /// do not use it, the players' statistics do (Accu-Stats' kick).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub cue_rails_before_contact: u32,
     /// Object balls pocketed, in order.
     pub pocketed: Vec<Pocketed>,
     /// Object balls driven off the table.
@@ -163,6 +167,10 @@ pub struct ShotFacts {
     /// Positions at rest after the shot, for spotting the 10 (1.4). Without them the 10 is
     /// spotted as if the long string were free.
     pub rest: Vec<BallAt>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl ShotFacts {
