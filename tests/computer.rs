@@ -400,3 +400,109 @@ fn duel_shards_merge_to_the_racks_and_summary_of_one_run() {
     assert!(err.message.contains("--seed 99"), "{}", err.message);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_ladder_files_every_pairing_resumes_without_replaying_and_its_ratings_refit_from_the_files() {
+    let dir = std::env::temp_dir().join(format!("tenball-ladder-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let ladder = |extra: &[&str]| {
+        let mut args = vec!["duel", "--ladder", "--racks", "2", "--out", d, "--json"];
+        args.extend_from_slice(extra);
+        let out = common::tenball(&args, "");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (first, _) = ladder(&[]);
+    let v: serde_json::Value = serde_json::from_str(&first).unwrap();
+    let pairings = v["pairings"].as_array().unwrap();
+    assert_eq!(pairings.len(), 8);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "2-vs-1.jsonl",
+            "3-vs-1.jsonl",
+            "3-vs-2.jsonl",
+            "4-vs-2.jsonl",
+            "4-vs-3.jsonl",
+            "5-vs-3.jsonl",
+            "5-vs-4.jsonl",
+            "5-vs-greedy.jsonl"
+        ]
+    );
+    // Six players, level 1 fixed at 0, every rating inside its own interval.
+    let ratings = v["ratings"].as_array().unwrap();
+    assert_eq!(ratings.len(), 6);
+    for r in ratings {
+        let (x, lo, hi) = (
+            r["rating"].as_f64().unwrap(),
+            r["ci95"][0].as_f64().unwrap(),
+            r["ci95"][1].as_f64().unwrap(),
+        );
+        assert!(lo <= x && x <= hi, "{r}");
+        if r["player"] == "1" {
+            assert_eq!(x, 0.0);
+        }
+    }
+    // Resumed, nothing is replayed: the same answer, each file said to be complete.
+    let before = std::fs::read(dir.join("5-vs-greedy.jsonl")).unwrap();
+    let (again, said) = ladder(&["--resume"]);
+    assert_eq!(again, first);
+    assert_eq!(said.matches("2 of 2 racks already").count(), 8, "{said}");
+    assert_eq!(
+        std::fs::read(dir.join("5-vs-greedy.jsonl")).unwrap(),
+        before
+    );
+    // `duel ratings` refits the same ratings from the files.
+    let mut args = vec!["duel".to_string(), "ratings".into(), "--json".into()];
+    args.extend(files.iter().map(|f| format!("{d}/{f}")));
+    if v["draws"] != 0.0 {
+        args.extend(["--draws".into(), v["draws"].to_string()]);
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = common::tenball(&args, "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let w: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(w["ratings"], v["ratings"]);
+    // Refused: a ladder in one file, a sharded ladder, a bad anchor.
+    let file = dir.join("5-vs-4.jsonl");
+    let f = file.to_str().unwrap();
+    for (args, says) in [
+        (vec!["duel", "--ladder", "--out", f], "this is a file"),
+        (
+            vec!["duel", "--ladder", "--shard", "1/2"],
+            "--ladder plays every pairing whole",
+        ),
+        (vec!["duel", "--ladder", "--a", "5"], "cannot be used with"),
+        (
+            vec!["duel", "ratings", f, "--anchor", "7=0"],
+            "give LEVEL=RATING",
+        ),
+        (
+            vec!["duel", "ratings", f, "--anchor", "3=0"],
+            "anchor '3' played no racks",
+        ),
+    ] {
+        let out = common::tenball(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -24,11 +24,17 @@ pub struct DuelArgs {
     pub command: Option<DuelCommand>,
     /// Player A's level: 1 (a beginner) to 5 (the best), or greedy (the easiest cut, no
     /// position, no safeties).
-    #[arg(long, value_parser = Level::parse, required = true)]
+    #[arg(long, value_parser = Level::parse, required_unless_present = "ladder", conflicts_with = "ladder")]
     pub a: Option<Level>,
     /// Player B's level.
-    #[arg(long, value_parser = Level::parse, required = true)]
+    #[arg(long, value_parser = Level::parse, required_unless_present = "ladder", conflicts_with = "ladder")]
     pub b: Option<Level>,
+    /// Play the ladder instead of one duel: every level against the one and two below it, and
+    /// level 5 against greedy, --racks each; then fit ratings to the racks won (Bradley-Terry,
+    /// 100 points = 2:1 odds in racks, level 1 at 0). With --out, a folder of one record file
+    /// a pairing (`5-vs-4.jsonl`, ...), each resumable with --resume.
+    #[arg(long)]
+    pub ladder: bool,
     /// Racks to play; A breaks the even ones, B the odd ones.
     #[arg(long, default_value_t = 100)]
     pub racks: u64,
@@ -72,6 +78,28 @@ pub enum DuelCommand {
     /// Combine the shard files of one duel into its summary (races counted in rack order, as
     /// one run counts them).
     Merge(MergeArgs),
+    /// Fit ratings to the racks won in duel record files (each file one duel, or its shards
+    /// merged first): Bradley-Terry on FargoRate's scale, 100 points = 2:1 odds in racks.
+    Ratings(RatingsArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RatingsArgs {
+    /// Duel record files, one a pairing (a pairing played twice is summed).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// The player whose rating is fixed, and at what: LEVEL=RATING.
+    #[arg(long, default_value = "1=0")]
+    pub anchor: String,
+    /// Add this many virtual drawn racks to every pairing (half won by each side), a prior
+    /// that keeps a clean sweep finite; 0 for the plain fit only. Without it the plain fit is
+    /// tried first and one draw is added only where a level won or lost every rack, with a
+    /// warning.
+    #[arg(long)]
+    pub draws: Option<f64>,
+    /// Print the ratings as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -123,8 +151,13 @@ fn merge(args: &MergeArgs) -> Result<(), CliError> {
 }
 
 pub fn run(args: &DuelArgs) -> Result<(), CliError> {
-    if let Some(DuelCommand::Merge(m)) = &args.command {
-        return merge(m);
+    match &args.command {
+        Some(DuelCommand::Merge(m)) => return merge(m),
+        Some(DuelCommand::Ratings(r)) => return super::ladder::ratings(r),
+        None => {}
+    }
+    if args.ladder {
+        return super::ladder::run(args);
     }
     let (Some(a), Some(b)) = (args.a, args.b) else {
         return Err(CliError::input(
@@ -164,30 +197,44 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
         rack: args.rack,
         equipment: args.equipment,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| CliError::input(format!("cannot start worker threads: {e}")))?;
-    let mut run =
-        DuelRun::open_or_resume(spec, shard, args.out.as_deref(), args.resume, &mut |m| {
-            super::warn(&m)
-        })?;
+    let pool = worker_pool(args.threads)?;
     let stop = stop_on_signals();
-    let bar = progress_of(run.total(), run.records().len() as u64, "racks");
-    let finished = run.run(&pool, &|| stop.load(Ordering::SeqCst) != 0, &mut |n| {
-        bar.inc(n)
-    })?;
-    bar.finish_and_clear();
-    print(&summarize(&spec, run.records(), args.race_to), args.json)?;
+    let (records, finished) = play(spec, shard, args.out.as_deref(), args.resume, &pool, &stop)?;
+    print(&summarize(&spec, &records, args.race_to), args.json)?;
     if !finished {
-        let done = run.records().len() as u64;
         return Err(interrupted(
             &stop,
-            done,
-            run.total(),
+            records.len() as u64,
+            shard.len(),
             "racks",
             args.out.as_deref(),
         ));
     }
     Ok(())
+}
+
+pub(super) fn worker_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| CliError::input(format!("cannot start worker threads: {e}")))
+}
+
+/// Plays a duel's racks (a new run, or the rest of `out`'s when `resume`), its records
+/// written to `out` as they finish; false with the records so far when a signal stopped it.
+pub(super) fn play(
+    spec: DuelSpec,
+    shard: crate::batch::Shard,
+    out: Option<&std::path::Path>,
+    resume: bool,
+    pool: &rayon::ThreadPool,
+    stop: &std::sync::Arc<std::sync::atomic::AtomicUsize>,
+) -> Result<(Vec<crate::computer::duel::RackRecord>, bool), CliError> {
+    let mut run = DuelRun::open_or_resume(spec, shard, out, resume, &mut |m| super::warn(&m))?;
+    let bar = progress_of(run.total(), run.records().len() as u64, "racks");
+    let finished = run.run(pool, &|| stop.load(Ordering::SeqCst) != 0, &mut |n| {
+        bar.inc(n)
+    })?;
+    bar.finish_and_clear();
+    Ok((run.records().to_vec(), finished))
 }

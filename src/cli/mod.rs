@@ -8,6 +8,7 @@ pub(crate) mod breaks;
 mod duel;
 mod equipment;
 pub mod judge;
+mod ladder;
 #[cfg(feature = "game")]
 pub(crate) mod play;
 mod quiz;

@@ -292,6 +292,8 @@ pub struct DuelSummary {
     pub racks: u64,
     pub a: String,
     pub b: String,
+    /// Racks won, [A, B].
+    pub rack_wins: [u64; 2],
     /// Racks A won, of the racks won by either.
     pub a_rack_wins: Share,
     /// Races to `race_to` won by A (racks in order, a race ends when one reaches it).
@@ -342,6 +344,7 @@ pub fn summarize(spec: &DuelSpec, recs: &[RackRecord], race_to: Option<u32>) -> 
         racks: n,
         a: spec.a.name(),
         b: spec.b.name(),
+        rack_wins: [a_wins, won.len() as u64 - a_wins],
         a_rack_wins: Share::of(a_wins, won.len() as u64),
         a_race_wins: race_to.map(|_| Share::of(a_races, races)),
         races,

@@ -19,6 +19,7 @@
 mod candidates;
 pub mod duel;
 pub mod duel_run;
+pub mod ratings;
 mod shots;
 
 use rand::Rng;
