@@ -137,7 +137,14 @@ struct Outcome {
     theirs: f64,
     /// One legal sample's position after the shot (the state and the balls).
     after: Option<(GameState, Layout)>,
+    /// Positions after the first few samples that made the call (`KEEP_POSITIONS`), and how
+    /// many made samples won the rack instead.
+    positions: Vec<(GameState, Layout)>,
+    wins: usize,
 }
+
+/// Positions after made samples kept for the look ahead.
+const KEEP_POSITIONS: usize = 4;
 
 /// Plays `strike` `n` times with the level's noise; counts the samples that make the call
 /// legally (the shooter stays at the table), the fouls, and the next ball's ease.
@@ -175,6 +182,12 @@ fn sample<R: Rng + ?Sized>(
         if r.legal && out.after.is_none() {
             out.after = Some((played.judged.state.clone(), played.layout.clone()));
         }
+        if made && r.rack_result.is_some() {
+            out.wins += 1;
+        } else if made && out.positions.len() < KEEP_POSITIONS {
+            out.positions
+                .push((played.judged.state.clone(), played.layout.clone()));
+        }
         let next = &played.judged.state;
         if let Some(cue) = played.layout.balls.iter().find(|b| b.ball == 0)
             && !next.on_table.is_empty()
@@ -195,6 +208,8 @@ fn sample<R: Rng + ?Sized>(
         mine: out.mine / k,
         theirs: out.theirs / k,
         after: out.after,
+        positions: out.positions,
+        wins: out.wins,
     }
 }
 
@@ -307,7 +322,9 @@ fn cuts(ctx: &Context) -> Vec<Cut> {
     ) else {
         return Vec::new();
     };
-    let tips: &[f64] = if ctx.level.uses_spin() {
+    let tips: &[f64] = if ctx.level.looks_ahead() {
+        &[0.0, -0.5, -0.25, 0.25, 0.5]
+    } else if ctx.level.uses_spin() {
         &[0.0, -0.3, 0.3]
     } else {
         &[0.0]
@@ -321,7 +338,12 @@ fn cuts(ctx: &Context) -> Vec<Cut> {
             continue;
         };
         let base = (1.2 + 1.3 * (a + b)) / cut.to_radians().cos().max(0.35);
-        for speed in [0.8 * base, 1.2 * base, 1.7 * base] {
+        let speeds: &[f64] = if ctx.level.looks_ahead() {
+            &[0.7, 1.0, 1.4, 2.0]
+        } else {
+            &[0.8, 1.2, 1.7]
+        };
+        for speed in speeds.iter().map(|k| k * base) {
             for &height in tips {
                 out.push(Cut {
                     call: Call::Ball {
@@ -385,22 +407,30 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
     );
     let foul_cost = if warned { 3.0 } else { 1.0 };
     let n = ctx.level.samples();
-    let mut best: Option<(f64, Outcome, &Cut)> = None;
-    for c in &candidates {
-        let o = sample(ctx, &c.call, &c.strike, n, rng);
-        let o = Outcome { after: None, ..o };
-        // From level 4: where the cue ball stops for the next ball when made, and what a miss
-        // leaves the opponent.
-        let position = if ctx.level.plays_position() {
-            o.mine - o.theirs
-        } else {
-            0.0
-        };
-        let score = o.made + position - foul_cost * o.fouls;
-        if best.as_ref().is_none_or(|b| score > b.0) {
-            best = Some((score, o, c));
-        }
+    let mut scored: Vec<(f64, Outcome, &Cut)> = candidates
+        .iter()
+        .map(|c| {
+            let o = sample(ctx, &c.call, &c.strike, n, rng);
+            let o = Outcome {
+                after: None,
+                positions: Vec::new(),
+                ..o
+            };
+            // From level 4: where the cue ball stops for the next ball when made, and what a
+            // miss leaves the opponent.
+            let position = if ctx.level.plays_position() {
+                o.mine - o.theirs
+            } else {
+                0.0
+            };
+            (o.made + position - foul_cost * o.fouls, o, c)
+        })
+        .collect();
+    scored.sort_by(|x, y| y.0.total_cmp(&x.0));
+    if ctx.level.looks_ahead() {
+        scored = look_ahead(ctx, scored, foul_cost, rng);
     }
+    let best = scored.into_iter().next();
     let chance = best.as_ref().map_or(0.0, |b| b.1.made);
     let fouls = best.as_ref().map_or(0.0, |b| b.1.fouls);
     // What the shot is worth: made, the shooter goes on (+1 a ball); missed, the opponent
@@ -413,15 +443,16 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
             ..
         }
     );
+    let safety_below = SAFETY_BELOW;
     if push_out_allowed
-        && chance < SAFETY_BELOW
+        && chance < safety_below
         && ctx.level.uses_spin()
         && let Some(push) = best_push_out(ctx, rng)
         && push.0 > shot_value
     {
         return Ok(push.1);
     }
-    if chance < SAFETY_BELOW
+    if chance < safety_below
         && ctx.level.plays_safe()
         && ctx.safety_allowed
         && let Some(safe) = best_safety(ctx, n, rng)
@@ -442,13 +473,105 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
     }
 }
 
+/// The candidates the first look liked best that the look ahead weighs again.
+const RECHECK: usize = 8;
+
+/// From level 5: the `RECHECK` best candidates sampled again with twice the samples, fresh
+/// ones (the best of many small samples is the luckiest, not the likeliest: without them,
+/// level 5's chosen shots over 40 racks were estimated at 75 % on average and 61 % went in),
+/// each made sample's position valued by the chance of making
+/// the next ball from it (`next_chance`, a rack won counting 1). Scored as the shooter's
+/// balls to come: made x (1 + the next ball's chance), less the fouls and what a miss leaves.
+fn look_ahead<'a, R: Rng + ?Sized>(
+    ctx: &Context,
+    scored: Vec<(f64, Outcome, &'a Cut)>,
+    foul_cost: f64,
+    rng: &mut R,
+) -> Vec<(f64, Outcome, &'a Cut)> {
+    let n = 2 * ctx.level.samples();
+    let mut again: Vec<(f64, Outcome, &Cut)> = scored
+        .into_iter()
+        .take(RECHECK)
+        .map(|(_, _, c)| {
+            let o = sample(ctx, &c.call, &c.strike, n, rng);
+            let kept = o.positions.len() + o.wins;
+            let next = if kept == 0 {
+                0.0
+            } else {
+                let ahead: f64 = o
+                    .positions
+                    .iter()
+                    .map(|(state, layout)| next_chance(ctx, state, layout, rng))
+                    .sum();
+                (ahead + o.wins as f64) / kept as f64
+            };
+            let score = o.made * (1.0 + next) - o.theirs - foul_cost * o.fouls;
+            let o = Outcome {
+                after: None,
+                positions: Vec::new(),
+                mine: o.made * next,
+                ..o
+            };
+            (score, o, c)
+        })
+        .collect();
+    again.sort_by(|x, y| y.0.total_cmp(&x.0));
+    again
+}
+
+/// The chance of making the next ball from a position the shooter keeps: the three easiest
+/// pockets by the geometry, a plain ball at the two softer speeds, `NEXT_SAMPLES` each with
+/// the level's noise; the best share.
+fn next_chance<R: Rng + ?Sized>(
+    ctx: &Context,
+    state: &GameState,
+    layout: &Layout,
+    rng: &mut R,
+) -> f64 {
+    if state.on_table.is_empty() {
+        return 1.0;
+    }
+    let next = Context {
+        state,
+        layout,
+        level: ctx.level,
+        on: state.lowest_ball(),
+        safety_allowed: false,
+        equipment: ctx.equipment,
+    };
+    let mut plain: Vec<Cut> = cuts(&next)
+        .into_iter()
+        .filter(|c| c.strike.height == 0.0)
+        .collect();
+    plain.sort_by(|x, y| y.geometry.total_cmp(&x.geometry));
+    let mut pockets: Vec<Pocket> = Vec::new();
+    for c in &plain {
+        if !pockets.contains(&c.pocket) && pockets.len() < 3 {
+            pockets.push(c.pocket);
+        }
+    }
+    pockets
+        .iter()
+        .flat_map(|p| plain.iter().filter(move |c| c.pocket == *p).take(2))
+        .map(|c| sample(&next, &c.call, &c.strike, NEXT_SAMPLES, rng).made)
+        .fold(0.0, f64::max)
+}
+
+/// Samples of each of the next shot's strokes in the look ahead.
+const NEXT_SAMPLES: usize = 4;
+
 /// What the computer says of the shot it chose.
 fn why(ctx: &Context, c: &Cut, o: &Outcome) -> String {
     format!(
         "{}: {:.0} % at this level{}",
         c.words(ctx.on),
         100.0 * o.made,
-        if ctx.level.plays_position() && o.made > 0.0 {
+        if ctx.level.looks_ahead() && o.made > 0.0 {
+            format!(
+                ", then the next ball {:.0} % from where the cue ball stops",
+                100.0 * o.mine / o.made.max(1e-9)
+            )
+        } else if ctx.level.plays_position() && o.made > 0.0 {
             format!(
                 ", leaves the next ball at ease {:.2} of 1 (1: short and straight)",
                 o.mine / o.made.max(1e-9)

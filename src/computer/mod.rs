@@ -9,12 +9,19 @@
 //! - A shot: for the ball on, a cut into each pocket (the ghost ball's aim) at a few speeds and,
 //!   from level 3, draw and follow; each simulated `samples` times with the level's noise and
 //!   scored by the share of samples that make the called ball legally, less what fouls cost,
-//!   plus (from level 4) how easy the next ball is from where the cue ball stops.
+//!   plus (from level 4) how easy the next ball is from where the cue ball stops; from level
+//!   3 also banks, combinations and (from level 4) caroms, tuned on the simulated table.
+//! - The look ahead (level 5): more speeds and tips; the eight best candidates sampled again
+//!   with fresh samples, each made sample's position valued by the chance of making the next
+//!   ball from it (a second shot sampled), so a shot is scored by the balls it leads to.
 //! - A safety (from level 2) when no cut is worth it: soft hits on the ball on, scored by how
 //!   often they are legal and how hard they leave the next ball.
 //! - Ball in hand: places round the ball on, straight in line with a pocket.
 //! - A choice (5.4, 5.6, 5.7): play the table when its best shot is likelier than not.
-//! - No push outs, banks, kicks or combinations yet: the fuller search is not built.
+//! - A push out (5.4, from level 3) when the best shot is below 30 % and the push scores
+//!   better.
+//! - Not built: a search three shots deep, kicks scored by the opponent's reply, ball in hand
+//!   placed by the look ahead (it is placed for the ball on alone).
 
 mod candidates;
 pub mod duel;
@@ -107,6 +114,11 @@ impl Level {
 
     fn plays_position(self) -> bool {
         matches!(self, Level::Level(n) if n >= 4)
+    }
+
+    /// The look ahead: the best candidates weighed again by the chance of the next ball.
+    fn looks_ahead(self) -> bool {
+        matches!(self, Level::Level(n) if n >= 5)
     }
 
     fn plays_safe(self) -> bool {
