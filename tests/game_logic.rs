@@ -371,6 +371,10 @@ fn undo_goes_back_to_the_table_before_the_shot() {
     assert_eq!(m(&app).state, before.state);
     assert_eq!(m(&app).layout, before.layout);
     assert!(m(&app).rulings.is_empty());
+    assert!(
+        m(&app).strokes.is_empty(),
+        "undo takes the stroke out of the TPA too"
+    );
     assert_eq!(cycle(&app), ShotCycle::BallInHand);
 }
 
@@ -582,6 +586,13 @@ fn a_won_rack_scores_and_racks_again_for_the_next_break() {
         "ten object balls racked and the cue ball"
     );
     assert!(matches!(mm.state.phase, Phase::Break { .. }));
+    // The 10 made by 5.8 is A's one ball made, no errors: a TPA of 1 in the rack and the match.
+    let rack = mm
+        .rack_performance
+        .expect("the rack's counts, for its card");
+    assert_eq!((rack[0].balls_made, rack[0].errors()), (1, 0));
+    assert_eq!(rack[1].strokes, 0);
+    assert_eq!(mm.match_performance()[0].tpa(), Some(1.0));
     tap(&mut app, KeyCode::Enter);
     assert_eq!(cycle(&app), ShotCycle::BallInHand);
 }
@@ -606,6 +617,7 @@ fn the_last_rack_of_the_race_ends_the_match_and_a_new_match_can_start() {
     app.update();
     app.update();
     assert_eq!(m(&app).state.score, [0, 0]);
+    assert!(m(&app).strokes.is_empty(), "a new match counts afresh");
     assert_eq!(cycle(&app), ShotCycle::BallInHand);
 }
 

@@ -13,6 +13,7 @@ use super::tracking::Aids;
 use super::{GameOptions, GameSystems, ShotCycle};
 use crate::adapter::{PlayedShot, play_shot};
 use crate::physics::{Layout, SimConfig, Strike, quat_to_world};
+use crate::referee::performance::{self, Performance, Stroke};
 use crate::referee::{
     CUE, Call, CueBall, GameState, InHand, Phase, Ruling, TableChoice, Tightness, TurnAction, rack,
 };
@@ -59,6 +60,11 @@ pub struct Match {
     pub players: [String; 2],
     /// The rulings of this rack, oldest first.
     pub rulings: Vec<Ruling>,
+    /// Every stroke of the match so far (its ruling, and whether it was a kick), for the
+    /// players' TPA; undo takes its stroke back.
+    pub strokes: Vec<(Ruling, bool)>,
+    /// Each player's TPA counts in the rack just ended, shown on its ruling card.
+    pub rack_performance: Option<[Performance; 2]>,
     /// Tables before each shot of the rack, for undo (practice).
     pub history: Vec<Snapshot>,
     /// The shot being played back, applied when its playback ends.
@@ -150,6 +156,8 @@ impl Match {
             mode: opts.mode,
             players: opts.players.clone(),
             rulings: Vec::new(),
+            strokes: Vec::new(),
+            rack_performance: None,
             history: Vec::new(),
             pending: None,
             last: None,
@@ -378,6 +386,11 @@ impl Match {
         self.state = judged.state.clone();
         self.layout = shot.played.layout.clone();
         self.rulings.push(judged.ruling.clone());
+        self.strokes.push((
+            judged.ruling.clone(),
+            shot.played.facts.cue_rails_before_contact > 0,
+        ));
+        self.rack_performance = None;
         info!(
             "rack {}, {}: {}",
             judged.ruling.rack,
@@ -385,11 +398,20 @@ impl Match {
             judged.ruling.explanation
         );
         let rack_over = judged.ruling.rack_result.is_some();
+        if rack_over {
+            let rack = self.strokes.len().saturating_sub(self.rulings.len());
+            self.rack_performance = Some(performance_of(&self.strokes[rack..]));
+        }
         self.last = Some(shot);
         if rack_over && !matches!(self.state.phase, Phase::MatchOver { .. }) {
             self.new_rack();
         }
         self.place_cue_ball_if_in_hand();
+    }
+
+    /// Each player's TPA counts over the match so far, [A, B].
+    pub fn match_performance(&self) -> [Performance; 2] {
+        performance_of(&self.strokes)
     }
 
     /// A fresh rack for the state's next break (after a won rack or a stalemate, or on demand).
@@ -453,6 +475,18 @@ pub const PLAYBACK_SAMPLE_DT: f64 = 1.0 / 240.0;
 /// The cue ball in hand let go within this distance of where it lay keeps the aim (m): a click
 /// on it, not a move.
 pub const KEEP_AIM_WITHIN: f64 = 0.005;
+
+/// Each player's TPA counts over `strokes`, [A, B].
+fn performance_of(strokes: &[(Ruling, bool)]) -> [Performance; 2] {
+    let seen: Vec<Stroke> = strokes
+        .iter()
+        .map(|(ruling, kick)| Stroke {
+            ruling,
+            kick: *kick,
+        })
+        .collect();
+    performance::count(&seen)
+}
 
 /// A ten-ball rack with the cue ball 5 cm behind the head string on the long string.
 fn fresh_rack(t: &Table, tightness: Tightness, rng: &mut StdRng) -> Layout {
@@ -673,6 +707,7 @@ impl Seat<'_> {
         if let Some(s) = self.m.history.pop() {
             self.m.restore(s);
             self.m.rulings.pop();
+            self.m.strokes.pop();
             self.m.last = None;
             self.aim.after_shot(&self.m);
             let c = self.m.cycle();
@@ -776,6 +811,8 @@ impl Seat<'_> {
             GameAction::NewMatch => {
                 let (rules, table) = (self.m.state.rules, self.m.state.table);
                 let first = GameState::with_breaker(rules, table, crate::referee::PlayerId::A);
+                self.m.strokes.clear();
+                self.m.rack_performance = None;
                 self.fresh_rack(first);
                 true
             }

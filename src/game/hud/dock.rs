@@ -15,6 +15,7 @@ use super::super::sound::Muted;
 use super::super::tracking::Aids;
 use super::super::{Lesson, Library, Markers, NextStep, OpenScenario, Screen, ShotCycle};
 use super::{DOCK_WIDTH, lesson, ruling, setup, stroke, text, window_ui};
+use crate::referee::PlayerId;
 
 /// What the dock reads and changes.
 #[derive(SystemParam)]
@@ -112,7 +113,8 @@ pub(super) fn dock(
                     lesson::scenario(ui, lesson, &l.markers, &mut l.next_step);
                     ui.separator();
                 }
-                ui.add_enabled_ui(enabled, |ui| main_section(ui, &mut p, kind));
+                let scored = l.lesson.is_none();
+                ui.add_enabled_ui(enabled, |ui| main_section(ui, &mut p, kind, scored));
                 if let Some(lesson) = &l.lesson {
                     ui.separator();
                     lesson::explanation(ui, lesson);
@@ -121,6 +123,9 @@ pub(super) fn dock(
                     lesson::library(ui, &l.library, &mut l.open);
                 }
                 rack_log(ui, &p.m);
+                if l.lesson.is_none() {
+                    performance(ui, &p.m);
+                }
             });
         })
         .response
@@ -147,8 +152,9 @@ fn section_kind(p: &DockParams) -> SectionKind {
 }
 
 /// The section for the moment: set-up, the stroke, the shot playing, the ruling, the choice
-/// or the match's end.
-fn main_section(ui: &mut egui::Ui, p: &mut DockParams, kind: SectionKind) {
+/// or the match's end. `scored`: a match is played (not a scenario), so a rack's end shows the
+/// players' TPA.
+fn main_section(ui: &mut egui::Ui, p: &mut DockParams, kind: SectionKind, scored: bool) {
     match kind {
         SectionKind::Setup => setup::section(ui, &p.m, &mut p.setup, &mut p.actions),
         SectionKind::Stroke => stroke::section(ui, p),
@@ -158,11 +164,11 @@ fn main_section(ui: &mut egui::Ui, p: &mut DockParams, kind: SectionKind) {
                     .last()
                     .or(p.m.last.as_ref().map(|l| &l.played.judged.ruling))
             {
-                ruling::card(ui, &p.m, r, &mut p.actions);
+                ruling::card(ui, &p.m, r, scored, &mut p.actions);
             }
         }
         SectionKind::Choice => ruling::choice(ui, &p.m, &mut p.actions),
-        SectionKind::MatchOver => ruling::match_over(ui, &p.m, &mut p.actions),
+        SectionKind::MatchOver => ruling::match_over(ui, &p.m, scored, &mut p.actions),
         SectionKind::Playing => {
             ui.heading("The shot plays");
             // The buttons above the banner, so that they stay where they are when it appears.
@@ -305,6 +311,26 @@ mod tests {
             button(press(true), enabled);
             assert_eq!(button(press(false), enabled), enabled);
         }
+    }
+}
+
+/// Each player's TPA over the match, its parts on hover: the score panel's figures.
+fn performance(ui: &mut egui::Ui, m: &Match) {
+    if m.strokes.is_empty() {
+        return;
+    }
+    let whole = m.match_performance();
+    ui.separator();
+    ui.strong("Performance this match (TPA)")
+        .on_hover_text("Accu-Stats' total performance average: balls made / (balls made + errors); errors are misses, fouls, break fouls, missed kicks, failed safeties and safeties played after a make");
+    for p in [PlayerId::A, PlayerId::B] {
+        let perf = &whole[p.index()];
+        ui.label(format!(
+            "{}: {}",
+            super::text::player_name(m, p),
+            ruling::short(perf)
+        ))
+        .on_hover_text(perf.describe());
     }
 }
 

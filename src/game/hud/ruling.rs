@@ -7,12 +7,14 @@ use bevy_egui::egui;
 
 use super::super::session::{GameAction, Match};
 use super::text::{describe_turn, miscue_words, player_name, with_names};
-use crate::referee::{Phase, RackResult, Ruling, TableChoice};
+use crate::referee::performance::Performance;
+use crate::referee::{Phase, PlayerId, RackResult, Ruling, TableChoice};
 
 pub(super) fn card(
     ui: &mut egui::Ui,
     m: &Match,
     r: &Ruling,
+    scored: bool,
     actions: &mut MessageWriter<GameAction>,
 ) {
     let title = if r.legal { "Legal shot" } else { "Foul" };
@@ -63,6 +65,9 @@ pub(super) fn card(
             }
         }
     }
+    if scored && r.rack_result.is_some() {
+        performance_lines(ui, m);
+    }
     ui.separator();
     ui.strong(format!("Next: {}", describe_turn(m)));
     ui.horizontal(|ui| {
@@ -110,14 +115,54 @@ pub(super) fn choice(ui: &mut egui::Ui, m: &Match, actions: &mut MessageWriter<G
     }
 }
 
-pub(super) fn match_over(ui: &mut egui::Ui, m: &Match, actions: &mut MessageWriter<GameAction>) {
+pub(super) fn match_over(
+    ui: &mut egui::Ui,
+    m: &Match,
+    scored: bool,
+    actions: &mut MessageWriter<GameAction>,
+) {
     ui.heading("Match over");
     ui.strong(describe_turn(m));
     ui.label(format!("{} - {}", m.state.score[0], m.state.score[1]));
     if let Some(r) = m.rulings.last() {
         ui.label(with_names(m, &r.explanation));
     }
+    if scored {
+        performance_lines(ui, m);
+    }
     if ui.button("New match").clicked() {
         actions.write(GameAction::NewMatch);
     }
+}
+
+/// Each player's TPA in the rack just ended and over the match (Accu-Stats' balls made over
+/// balls made and errors, counted from the rulings); the errors' kinds on hover.
+fn performance_lines(ui: &mut egui::Ui, m: &Match) {
+    let whole = m.match_performance();
+    ui.label("TPA (balls made / (balls made + errors)):");
+    for p in [PlayerId::A, PlayerId::B] {
+        let rack = m
+            .rack_performance
+            .map(|r| format!("this rack {}; ", short(&r[p.index()])))
+            .unwrap_or_default();
+        ui.label(format!(
+            "  {}: {rack}match {}",
+            player_name(m, p),
+            short(&whole[p.index()])
+        ))
+        .on_hover_text(whole[p.index()].describe());
+    }
+}
+
+/// "0.750 (3 made, 1 error)", or "-" before a ball made or an error.
+pub(super) fn short(p: &Performance) -> String {
+    let Some(tpa) = p.tpa() else {
+        return "-".into();
+    };
+    let e = p.errors();
+    format!(
+        "{tpa:.3} ({} made, {e} error{})",
+        p.balls_made,
+        if e == 1 { "" } else { "s" }
+    )
 }
