@@ -90,7 +90,8 @@ impl Performance {
         self.position_errors += other.position_errors;
     }
 
-    /// "TPA 0.842 (32 balls, 6 errors: 3 misses, 1 safety, 2 position)"; "no strokes yet".
+    /// "TPA 0.842 (32 balls, 6 errors: 3 misses, 1 safety, 2 position)"; "TPA -, no balls made
+    /// and no errors yet" before either.
     pub fn describe(&self) -> String {
         let Some(tpa) = self.tpa() else {
             return "TPA -, no balls made and no errors yet".into();
