@@ -22,6 +22,7 @@ fn spec(a: Level, b: Level) -> DuelSpec {
         table: TableSize::NineFoot,
         rack: Tightness::Typical,
         equipment: tenball::physics::equipment::WPA,
+        break_shot: None,
     }
 }
 
@@ -503,6 +504,85 @@ fn the_ladder_files_every_pairing_resumes_without_replaying_and_its_ratings_refi
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_duel_breaks_from_the_place_it_is_given_and_counts_the_racks_its_breaker_wins() {
+    let dir = std::env::temp_dir().join(format!("tenball-duel-break-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let duel = |extra: &[&str], out: &str| {
+        let path = dir.join(out);
+        let mut args = vec![
+            "duel", "--a", "greedy", "--b", "greedy", "--racks", "6", "--json", "--out",
+        ];
+        args.push(path.to_str().unwrap());
+        args.extend_from_slice(extra);
+        let o = common::tenball(&args, "");
+        (o, path)
+    };
+    // The computer's own place and speed given by hand: the very same racks.
+    let own = format!(
+        "{},{}",
+        TableSize::NineFoot.spec().head_string_x() - 0.303,
+        0.485
+    );
+    let (plain, plain_file) = duel(&[], "plain.jsonl");
+    let (given, given_file) = duel(
+        &["--break-at", &own, "--break-speed", "10.7"],
+        "given.jsonl",
+    );
+    assert!(plain.status.success() && given.status.success());
+    let records = |f: &std::path::Path| -> Vec<String> {
+        std::fs::read_to_string(f)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(records(&plain_file), records(&given_file));
+    // Another place: named in the header, other breaks, a resume with a third place refused.
+    let (centre, centre_file) = duel(&["--break-at", "-0.8,0"], "centre.jsonl");
+    assert!(
+        centre.status.success(),
+        "{}",
+        String::from_utf8_lossy(&centre.stderr)
+    );
+    let text = std::fs::read_to_string(&centre_file).unwrap();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        header["tenball_duel"]["break_shot"],
+        serde_json::json!({"x": -0.8, "y": 0.0, "speed": 10.7})
+    );
+    assert_ne!(records(&centre_file), records(&plain_file));
+    let (again, _) = duel(&["--break-at", "-0.9,0", "--resume"], "centre.jsonl");
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--break-at -0.8,0 at 10.7 m/s"));
+    // The summary's racks won by the breaker are the records' own count.
+    let v: serde_json::Value = serde_json::from_slice(&centre.stdout).unwrap();
+    let recs: Vec<serde_json::Value> = records(&centre_file)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let won = recs.iter().filter(|r| !r["winner"].is_null()).count() as f64;
+    let by_breaker = recs.iter().filter(|r| r["winner"] == r["breaker"]).count() as f64;
+    let share = v["breaker_rack_wins"]["share"].as_f64().unwrap();
+    assert!(
+        (share - by_breaker / won).abs() < 1e-12,
+        "{share} against {by_breaker}/{won}"
+    );
+    // Refused: a place out of the kitchen, a bad speed.
+    for (extra, says) in [
+        (vec!["--break-at", "0.5,0"], "not in the kitchen"),
+        (vec!["--break-speed", "-3"], "speed must be a positive"),
+    ] {
+        let (o, _) = duel(&extra, "refused.jsonl");
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{extra:?}: {err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -378,6 +378,7 @@ fn duel_seed() -> &'static (tenball::computer::duel::DuelSpec, Value) {
             table: tenball::table::TableSize::NineFoot,
             rack: tenball::referee::Tightness::default(),
             equipment: tenball::physics::equipment::WPA,
+            break_shot: None,
         };
         let mut lines = vec![json!({"tenball_duel": spec, "racks": 3})];
         for i in 0..2 {

@@ -54,6 +54,15 @@ pub struct DuelArgs {
     /// file; named in the records' header, a resume or merge must use the same.
     #[arg(long, default_value = "wpa", value_parser = crate::physics::Equipment::from_arg)]
     pub equipment: crate::physics::Equipment,
+    /// Every break from this cue ball place instead of the computer's own: `X,Y` in metres
+    /// (table coordinates, in the kitchen), full on the 1; the rest of the rack is played by
+    /// the levels, so the summary's racks won by the breaker are that break's value.
+    #[arg(long, allow_hyphen_values = true, value_name = "X,Y")]
+    pub break_at: Option<String>,
+    /// The breaks' cue ball speed in m/s (default 10.7, a pro's break; with or without
+    /// --break-at, whose place defaults to the computer's own).
+    #[arg(long, allow_hyphen_values = true)]
+    pub break_speed: Option<f64>,
     /// Worker threads (default: every core); the records are the same whatever it is.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -196,6 +205,7 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
         table: args.table,
         rack: args.rack,
         equipment: args.equipment,
+        break_shot: break_shot(args)?,
     };
     let pool = worker_pool(args.threads)?;
     let stop = stop_on_signals();
@@ -237,4 +247,42 @@ pub(super) fn play(
     })?;
     bar.finish_and_clear();
     Ok((run.records().to_vec(), finished))
+}
+
+/// `--break-at` and `--break-speed` as the duel's breaks, checked: the place in the kitchen,
+/// the speed a stroke may have.
+fn break_shot(args: &DuelArgs) -> Result<Option<crate::computer::duel::BreakShot>, CliError> {
+    if args.break_at.is_none() && args.break_speed.is_none() {
+        return Ok(None);
+    }
+    let table = args.equipment.table(args.table);
+    let (x, y) = match args.break_at.as_deref() {
+        None => {
+            let scale = table.length / TableSize::NineFoot.spec().length;
+            (table.head_string_x() - 0.303 * scale, 0.485 * scale)
+        }
+        Some(s) => {
+            let bad = || {
+                CliError::input(format!(
+                    "--break-at `{s}`: expected X,Y in metres (for example -0.938,0.485)"
+                ))
+            };
+            let (x, y) = s.split_once(',').ok_or_else(bad)?;
+            let x: f64 = x.trim().parse().map_err(|_| bad())?;
+            let y: f64 = y.trim().parse().map_err(|_| bad())?;
+            (x, y)
+        }
+    };
+    let speed = args.break_speed.unwrap_or(crate::batch::pros::PRO_SPEED);
+    let check = crate::batch::BreakSpec {
+        table: args.table,
+        cue: crate::batch::CuePlace::At(crate::table::Point::new(x, y)),
+        speed,
+        equipment: args.equipment,
+        ..crate::batch::BreakSpec::default()
+    };
+    check
+        .validate()
+        .map_err(|e| CliError::input(format!("--break-at / --break-speed: {e}")))?;
+    Ok(Some(crate::computer::duel::BreakShot { x, y, speed }))
 }

@@ -61,6 +61,11 @@ fn file_of(dir: &Path, a: Level, b: Level) -> PathBuf {
 }
 
 pub fn run(args: &DuelArgs) -> Result<(), CliError> {
+    if args.break_at.is_some() || args.break_speed.is_some() {
+        return Err(CliError::input(
+            "--ladder plays the computer's own breaks: give --break-at to single duels (--a, --b)",
+        ));
+    }
     if args.shard.is_some() || args.race_to.is_some() {
         return Err(CliError::input(
             "--ladder plays every pairing whole: shard single duels (--a, --b) instead and fit them with `tenball duel ratings`; races are not counted",
@@ -87,6 +92,7 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
             table: args.table,
             rack: args.rack,
             equipment: args.equipment,
+            break_shot: None,
         };
         let out = args.out.as_deref().map(|d| file_of(d, a, b));
         let resume = args.resume && out.as_deref().is_some_and(Path::exists);

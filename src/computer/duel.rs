@@ -1,7 +1,9 @@
 //! Headless racks between two computer players (`tenball duel`): each rack from its own seed
 //! (the rack's gaps, every decision's samples, every stroke's noise), so that racks run on
 //! every core and the records are the same whatever the thread count; a record per rack and a
-//! summary (rack and race wins with Wilson intervals, break-and-run and make shares, fouls).
+//! summary (rack and race wins with Wilson intervals, racks won by the breaker, break-and-run
+//! and make shares, fouls, TPA). The breaks can be given (`BreakShot`) to measure what a break
+//! place is worth in racks won.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -30,6 +32,26 @@ pub struct DuelSpec {
     /// they were played on the WPA set).
     #[serde(default)]
     pub equipment: crate::physics::Equipment,
+    /// Every break from this place at this speed instead of the computer's own (`--break-at`,
+    /// `--break-speed`): what a break is worth in racks won.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub break_shot: Option<BreakShot>,
+}
+
+/// A duel's breaks: the cue ball at (`x`, `y`) metres, full on the 1 at `speed` m/s.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BreakShot {
+    pub x: f64,
+    pub y: f64,
+    pub speed: f64,
+}
+
+impl BreakShot {
+    /// "-0.938,0.485 at 10.7 m/s".
+    pub fn name(&self) -> String {
+        format!("{},{} at {} m/s", self.x, self.y, self.speed)
+    }
 }
 
 impl DuelSpec {
@@ -212,8 +234,14 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
     while rec.shots < MAX_SHOTS {
         let player = state.to_act();
         let level = spec.level(player);
-        let decision =
-            decide(&state, &layout, level, &spec.equipment, &mut rng).map_err(|e| fail(e.0))?;
+        let decision = match (spec.break_shot, state.turn().action) {
+            (Some(b), crate::referee::TurnAction::Break { .. }) => {
+                super::break_from(&state, &layout, crate::table::Point::new(b.x, b.y), b.speed)
+            }
+            _ => {
+                decide(&state, &layout, level, &spec.equipment, &mut rng).map_err(|e| fail(e.0))?
+            }
+        };
         let (place, call, strike) = match decision {
             Decision::Choose { choice, .. } => {
                 state = state.choose(choice).map_err(|e| fail(e.to_string()))?;
@@ -301,6 +329,8 @@ pub struct DuelSummary {
     pub a_race_wins: Option<Share>,
     pub races: u64,
     pub unfinished_racks: u64,
+    /// Racks the breaker won, of the racks won: the break's value in racks.
+    pub breaker_rack_wins: Share,
     pub break_and_run: Share,
     /// Called shots made, per player.
     pub make_share: [f64; 2],
@@ -349,6 +379,10 @@ pub fn summarize(spec: &DuelSpec, recs: &[RackRecord], race_to: Option<u32>) -> 
         a_race_wins: race_to.map(|_| Share::of(a_races, races)),
         races,
         unfinished_racks: n - won.len() as u64,
+        breaker_rack_wins: Share::of(
+            recs.iter().filter(|r| r.winner == Some(r.breaker)).count() as u64,
+            won.len() as u64,
+        ),
         break_and_run: Share::of(recs.iter().filter(|r| r.break_and_run).count() as u64, n),
         make_share: [
             share(sum(&|r| r.made[0]), sum(&|r| r.called[0])),
@@ -405,8 +439,9 @@ impl DuelSummary {
             None => {}
         }
         out.push_str(&format!(
-            "  unfinished racks             {}\n  break and run                {}\n  called shots made            A {:.1} %, B {:.1} %\n  run out from ball in hand    A {:.1} %, B {:.1} %\n  fouls a rack                 A {:.2}, B {:.2}\n  safeties a rack              A {:.2}, B {:.2}\n  push outs a rack             A {:.2}, B {:.2}\n  balls made on the break      {:.2}\n",
+            "  unfinished racks             {}\n  racks won by the breaker     {}\n  break and run                {}\n  called shots made            A {:.1} %, B {:.1} %\n  run out from ball in hand    A {:.1} %, B {:.1} %\n  fouls a rack                 A {:.2}, B {:.2}\n  safeties a rack              A {:.2}, B {:.2}\n  push outs a rack             A {:.2}, B {:.2}\n  balls made on the break      {:.2}\n",
             self.unfinished_racks,
+            pct(&self.breaker_rack_wins),
             pct(&self.break_and_run),
             100.0 * self.make_share[0],
             100.0 * self.make_share[1],

@@ -246,6 +246,15 @@ fn differences(have: &Header, want: &Header) -> Vec<String> {
         b.table.name().to_string(),
     );
     differ(&mut out, "--rack", a.rack.name(), b.rack.name());
+    let brk = |b: &Option<super::duel::BreakShot>| {
+        b.map_or_else(|| "the computer's own".to_string(), |b| b.name())
+    };
+    differ(
+        &mut out,
+        "--break-at",
+        brk(&a.break_shot),
+        brk(&b.break_shot),
+    );
     out.extend(a.equipment.difference(&b.equipment));
     differ(
         &mut out,

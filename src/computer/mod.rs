@@ -284,6 +284,16 @@ fn break_stroke(state: &GameState, layout: &Layout) -> Decision {
     let t = state.table.spec();
     let scale = t.length / crate::table::TableSize::NineFoot.spec().length;
     let place = Point::new(t.head_string_x() - 0.303 * scale, 0.485 * scale);
+    let mut d = break_from(state, layout, place, crate::batch::pros::PRO_SPEED);
+    if let Decision::Stroke { why, .. } = &mut d {
+        *why = "the break: from the sweep's best place, full on the 1 at 10.7 m/s".into();
+    }
+    d
+}
+
+/// The break from `place` at `speed`, full on the ball at the apex (a duel's `--break-at`).
+pub fn break_from(state: &GameState, layout: &Layout, place: Point, speed: f64) -> Decision {
+    let t = state.table.spec();
     let apex = layout
         .balls
         .iter()
@@ -293,9 +303,12 @@ fn break_stroke(state: &GameState, layout: &Layout) -> Decision {
     Decision::Stroke {
         place: Some(place),
         call: Call::Break,
-        strike: Strike::new(aim, crate::batch::pros::PRO_SPEED),
+        strike: Strike::new(aim, speed),
         chance: 0.0,
-        why: "the break: from the sweep's best place, full on the 1 at 10.7 m/s".into(),
+        why: format!(
+            "the break: from ({:.3}, {:.3}), full on the 1 at {speed} m/s",
+            place.x, place.y
+        ),
     }
 }
 
