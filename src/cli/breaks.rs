@@ -100,18 +100,21 @@ fn parse_cue(cue: Option<&str>, table: TableSize) -> Result<CuePlace, CliError> 
             0.0,
         ))),
         Some("random") => Ok(CuePlace::RandomInKitchen),
-        Some(s) => {
-            let bad = || {
-                CliError::input(format!(
-                    "--cue `{s}`: expected X,Y in metres (for example -0.9,0.2) or `random`"
-                ))
-            };
-            let (x, y) = s.split_once(',').ok_or_else(bad)?;
-            let x: f64 = x.trim().parse().map_err(|_| bad())?;
-            let y: f64 = y.trim().parse().map_err(|_| bad())?;
-            Ok(CuePlace::At(Point::new(x, y)))
-        }
+        Some(s) => Ok(CuePlace::At(parse_xy("--cue", s, "-0.9,0.2) or `random`")?)),
     }
+}
+
+/// A place `X,Y` in metres given to `option`; the message's example is `example`.
+pub(super) fn parse_xy(option: &str, s: &str, example: &str) -> Result<Point, CliError> {
+    let bad = || {
+        CliError::input(format!(
+            "{option} `{s}`: expected X,Y in metres (for example {example}"
+        ))
+    };
+    let (x, y) = s.split_once(',').ok_or_else(bad)?;
+    let x: f64 = x.trim().parse().map_err(|_| bad())?;
+    let y: f64 = y.trim().parse().map_err(|_| bad())?;
+    Ok(Point::new(x, y))
 }
 
 /// `K/N` with N >= 1 and K < N.

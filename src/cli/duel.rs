@@ -255,24 +255,11 @@ fn break_shot(args: &DuelArgs) -> Result<Option<crate::computer::duel::BreakShot
     if args.break_at.is_none() && args.break_speed.is_none() {
         return Ok(None);
     }
-    let table = args.equipment.table(args.table);
-    let (x, y) = match args.break_at.as_deref() {
-        None => {
-            let scale = table.length / TableSize::NineFoot.spec().length;
-            (table.head_string_x() - 0.303 * scale, 0.485 * scale)
-        }
-        Some(s) => {
-            let bad = || {
-                CliError::input(format!(
-                    "--break-at `{s}`: expected X,Y in metres (for example -0.938,0.485)"
-                ))
-            };
-            let (x, y) = s.split_once(',').ok_or_else(bad)?;
-            let x: f64 = x.trim().parse().map_err(|_| bad())?;
-            let y: f64 = y.trim().parse().map_err(|_| bad())?;
-            (x, y)
-        }
+    let place = match args.break_at.as_deref() {
+        None => crate::computer::break_place(args.table),
+        Some(s) => super::breaks::parse_xy("--break-at", s, "-0.938,0.485)")?,
     };
+    let (x, y) = (place.x, place.y);
     let speed = args.break_speed.unwrap_or(crate::batch::pros::PRO_SPEED);
     let check = crate::batch::BreakSpec {
         table: args.table,

@@ -281,14 +281,19 @@ pub fn decide<R: Rng + ?Sized>(
 /// behind the head string, 15 cm off a long cushion on a 9 ft table; scaled on the others),
 /// full on the 1 at 10.7 m/s.
 fn break_stroke(state: &GameState, layout: &Layout) -> Decision {
-    let t = state.table.spec();
-    let scale = t.length / crate::table::TableSize::NineFoot.spec().length;
-    let place = Point::new(t.head_string_x() - 0.303 * scale, 0.485 * scale);
+    let place = break_place(state.table);
     let mut d = break_from(state, layout, place, crate::batch::pros::PRO_SPEED);
     if let Decision::Stroke { why, .. } = &mut d {
         *why = "the break: from the sweep's best place, full on the 1 at 10.7 m/s".into();
     }
     d
+}
+
+/// Where the computer breaks from on `table` (see `break_stroke`).
+pub fn break_place(table: crate::table::TableSize) -> Point {
+    let t = table.spec();
+    let scale = t.length / crate::table::TableSize::NineFoot.spec().length;
+    Point::new(t.head_string_x() - 0.303 * scale, 0.485 * scale)
 }
 
 /// The break from `place` at `speed`, full on the ball at the apex (a duel's `--break-at`).
