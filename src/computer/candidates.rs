@@ -137,8 +137,8 @@ struct Outcome {
     theirs: f64,
     /// One legal sample's position after the shot (the state and the balls).
     after: Option<(GameState, Layout)>,
-    /// Positions after the first few samples that made the call (`KEEP_POSITIONS`), and how
-    /// many made samples won the rack instead.
+    /// Positions after the first few samples that made the call (only when asked for, see
+    /// `sample_keeping`), and how many made samples won the rack instead.
     positions: Vec<(GameState, Layout)>,
     wins: usize,
 }
@@ -153,6 +153,18 @@ fn sample<R: Rng + ?Sized>(
     call: &Call,
     strike: &Strike,
     n: usize,
+    rng: &mut R,
+) -> Outcome {
+    sample_keeping(ctx, call, strike, n, 0, rng)
+}
+
+/// [`sample`], keeping the positions after the first `keep` made samples for the look ahead.
+fn sample_keeping<R: Rng + ?Sized>(
+    ctx: &Context,
+    call: &Call,
+    strike: &Strike,
+    n: usize,
+    keep: usize,
     rng: &mut R,
 ) -> Outcome {
     let t = ctx.state.table.spec();
@@ -184,7 +196,7 @@ fn sample<R: Rng + ?Sized>(
         }
         if made && r.rack_result.is_some() {
             out.wins += 1;
-        } else if made && out.positions.len() < KEEP_POSITIONS {
+        } else if made && out.positions.len() < keep {
             out.positions
                 .push((played.judged.state.clone(), played.layout.clone()));
         }
@@ -411,11 +423,7 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
         .iter()
         .map(|c| {
             let o = sample(ctx, &c.call, &c.strike, n, rng);
-            let o = Outcome {
-                after: None,
-                positions: Vec::new(),
-                ..o
-            };
+            let o = Outcome { after: None, ..o };
             // From level 4: where the cue ball stops for the next ball when made, and what a
             // miss leaves the opponent.
             let position = if ctx.level.plays_position() {
@@ -443,16 +451,15 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
             ..
         }
     );
-    let safety_below = SAFETY_BELOW;
     if push_out_allowed
-        && chance < safety_below
+        && chance < SAFETY_BELOW
         && ctx.level.uses_spin()
         && let Some(push) = best_push_out(ctx, rng)
         && push.0 > shot_value
     {
         return Ok(push.1);
     }
-    if chance < safety_below
+    if chance < SAFETY_BELOW
         && ctx.level.plays_safe()
         && ctx.safety_allowed
         && let Some(safe) = best_safety(ctx, n, rng)
@@ -479,8 +486,8 @@ const RECHECK: usize = 8;
 /// From level 5: the `RECHECK` best candidates sampled again with twice the samples, fresh
 /// ones (the best of many small samples is the luckiest, not the likeliest: without them,
 /// level 5's chosen shots over 40 racks were estimated at 75 % on average and 61 % went in),
-/// each made sample's position valued by the chance of making
-/// the next ball from it (`next_chance`, a rack won counting 1). Scored as the shooter's
+/// the positions after the first `KEEP_POSITIONS` made samples valued by the chance of making
+/// the next ball from them (`next_chance`, a rack won counting 1). Scored as the shooter's
 /// balls to come: made x (1 + the next ball's chance), less the fouls and what a miss leaves.
 fn look_ahead<'a, R: Rng + ?Sized>(
     ctx: &Context,
@@ -493,7 +500,7 @@ fn look_ahead<'a, R: Rng + ?Sized>(
         .into_iter()
         .take(RECHECK)
         .map(|(_, _, c)| {
-            let o = sample(ctx, &c.call, &c.strike, n, rng);
+            let o = sample_keeping(ctx, &c.call, &c.strike, n, KEEP_POSITIONS, rng);
             let kept = o.positions.len() + o.wins;
             let next = if kept == 0 {
                 0.0
