@@ -30,6 +30,24 @@ pub(super) struct Context<'a> {
     pub equipment: &'a crate::physics::Equipment,
 }
 
+impl<'a> Context<'a> {
+    /// The same player's level and equipment at another position, on its lowest ball, no
+    /// safety: the next shot from where a sample left the balls.
+    fn at<'b>(&self, state: &'b GameState, layout: &'b Layout) -> Context<'b>
+    where
+        'a: 'b,
+    {
+        Context {
+            state,
+            layout,
+            level: self.level,
+            on: state.lowest_ball(),
+            safety_allowed: false,
+            equipment: self.equipment,
+        }
+    }
+}
+
 /// A cut of `ball` into `pocket` from `cue`: the aim at the ghost ball (degrees), the cut
 /// angle (degrees) and the distances cue to ghost and ball to pocket (m); none for a cut
 /// steeper than `MAX_CUT_DEG`.
@@ -538,14 +556,7 @@ fn next_chance<R: Rng + ?Sized>(
     if state.on_table.is_empty() {
         return 1.0;
     }
-    let next = Context {
-        state,
-        layout,
-        level: ctx.level,
-        on: state.lowest_ball(),
-        safety_allowed: false,
-        equipment: ctx.equipment,
-    };
+    let next = ctx.at(state, layout);
     let mut plain: Vec<Cut> = cuts(&next)
         .into_iter()
         .filter(|c| c.strike.height == 0.0)
@@ -626,14 +637,7 @@ fn best_safety<R: Rng + ?Sized>(ctx: &Context, n: usize, rng: &mut R) -> Option<
         let left = if state.on_table.is_empty() {
             0.0
         } else {
-            let opp = Context {
-                state,
-                layout,
-                level: ctx.level,
-                on: state.lowest_ball(),
-                safety_allowed: false,
-                equipment: ctx.equipment,
-            };
+            let opp = ctx.at(state, layout);
             best_cut_chance(&opp, rng)
         };
         let value = -o.made * left - (1.0 - o.made) * AFTER_A_FOUL;
@@ -678,14 +682,7 @@ fn best_push_out<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Option<(f64, De
         if state.on_table.is_empty() {
             continue;
         }
-        let next = Context {
-            state: &state,
-            layout,
-            level: ctx.level,
-            on: state.lowest_ball(),
-            safety_allowed: false,
-            equipment: ctx.equipment,
-        };
+        let next = ctx.at(&state, layout);
         let p = best_cut_chance(&next, rng);
         let value = if p >= 0.5 { -p } else { p };
         if best.as_ref().is_none_or(|b| value > b.0) {

@@ -13,7 +13,7 @@ use super::{Decision, Level, decide, put_cue_ball};
 use crate::adapter::play_shot;
 use crate::batch::{Share, break_seed};
 use crate::physics::Layout;
-use crate::referee::performance::{self, Performance, Stroke};
+use crate::referee::performance::{self, Performance};
 use crate::referee::{Call, GameState, PlayerId, RackResult, Rules, Ruling, Tightness, rack};
 use crate::table::TableSize;
 
@@ -292,26 +292,15 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
                 }
             }
             rec.innings = state.inning;
-            rec.performance = count_strokes(&strokes);
+            rec.performance = performance::count_kept(&strokes);
             return Ok(rec);
         }
         state = played.judged.state;
         layout = played.layout;
     }
     rec.innings = state.inning;
-    rec.performance = count_strokes(&strokes);
+    rec.performance = performance::count_kept(&strokes);
     Ok(rec)
-}
-
-fn count_strokes(strokes: &[(Ruling, bool)]) -> [Performance; 2] {
-    let seen: Vec<Stroke> = strokes
-        .iter()
-        .map(|(ruling, kick)| Stroke {
-            ruling,
-            kick: *kick,
-        })
-        .collect();
-    performance::count(&seen)
 }
 
 /// The summary of a duel's racks.

@@ -13,7 +13,7 @@ use super::tracking::Aids;
 use super::{GameOptions, GameSystems, ShotCycle};
 use crate::adapter::{PlayedShot, play_shot};
 use crate::physics::{Layout, SimConfig, Strike, quat_to_world};
-use crate::referee::performance::{self, Performance, Stroke};
+use crate::referee::performance::{self, Performance};
 use crate::referee::{
     CUE, Call, CueBall, GameState, InHand, Phase, Ruling, TableChoice, Tightness, TurnAction, rack,
 };
@@ -400,7 +400,7 @@ impl Match {
         let rack_over = judged.ruling.rack_result.is_some();
         if rack_over {
             let rack = self.strokes.len().saturating_sub(self.rulings.len());
-            self.rack_performance = Some(performance_of(&self.strokes[rack..]));
+            self.rack_performance = Some(performance::count_kept(&self.strokes[rack..]));
         }
         self.last = Some(shot);
         if rack_over && !matches!(self.state.phase, Phase::MatchOver { .. }) {
@@ -411,7 +411,7 @@ impl Match {
 
     /// Each player's TPA counts over the match so far, [A, B].
     pub fn match_performance(&self) -> [Performance; 2] {
-        performance_of(&self.strokes)
+        performance::count_kept(&self.strokes)
     }
 
     /// A fresh rack for the state's next break (after a won rack or a stalemate, or on demand).
@@ -475,18 +475,6 @@ pub const PLAYBACK_SAMPLE_DT: f64 = 1.0 / 240.0;
 /// The cue ball in hand let go within this distance of where it lay keeps the aim (m): a click
 /// on it, not a move.
 pub const KEEP_AIM_WITHIN: f64 = 0.005;
-
-/// Each player's TPA counts over `strokes`, [A, B].
-fn performance_of(strokes: &[(Ruling, bool)]) -> [Performance; 2] {
-    let seen: Vec<Stroke> = strokes
-        .iter()
-        .map(|(ruling, kick)| Stroke {
-            ruling,
-            kick: *kick,
-        })
-        .collect();
-    performance::count(&seen)
-}
 
 /// A ten-ball rack with the cue ball 5 cm behind the head string on the long string.
 fn fresh_rack(t: &Table, tightness: Tightness, rng: &mut StdRng) -> Layout {

@@ -152,6 +152,18 @@ fn balls_made(r: &Ruling) -> u32 {
     r.stay_down.len() as u32 + u32::from(ten)
 }
 
+/// [`count`] over strokes kept as (ruling, kick) pairs, as the duel and the game keep them.
+pub fn count_kept(strokes: &[(Ruling, bool)]) -> [Performance; 2] {
+    let seen: Vec<Stroke> = strokes
+        .iter()
+        .map(|(ruling, kick)| Stroke {
+            ruling,
+            kick: *kick,
+        })
+        .collect();
+    count(&seen)
+}
+
 /// Each player's counts, [A, B], over strokes in the order they were played (one rack or
 /// several: a safety's success is read from the next stroke, and a position error from the
 /// one before, only within the same rack and inning).
