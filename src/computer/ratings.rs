@@ -56,23 +56,30 @@ pub fn fit_with_draws(
     anchor_rating: f64,
     draws: f64,
 ) -> Result<Vec<Rating>, String> {
-    let mut players: Vec<String> = Vec::new();
-    for p in pairings {
-        for name in [&p.a, &p.b] {
-            if !players.contains(name) {
-                players.push(name.clone());
-            }
-        }
-    }
+    // The players by name and the games in the order of their players, each game's players in
+    // that order too: the same racks give the same ratings to the last bit whatever order the
+    // pairings (or the files they were read from) came in.
+    let mut players: Vec<String> = pairings
+        .iter()
+        .flat_map(|p| [p.a.clone(), p.b.clone()])
+        .collect();
+    players.sort();
+    players.dedup();
     let index = |name: &str| players.iter().position(|p| p == name).expect("listed");
-    let games: Vec<(usize, usize, f64, f64)> = pairings
+    let mut games: Vec<(usize, usize, f64, f64)> = pairings
         .iter()
         .filter(|p| p.a_wins + p.b_wins > 0)
         .map(|p| {
-            let (a, b) = (p.a_wins as f64, p.b_wins as f64);
-            (index(&p.a), index(&p.b), a + draws / 2.0, b + draws / 2.0)
+            let (i, j) = (index(&p.a), index(&p.b));
+            let (a, b) = (p.a_wins as f64 + draws / 2.0, p.b_wins as f64 + draws / 2.0);
+            if i <= j { (i, j, a, b) } else { (j, i, b, a) }
         })
         .collect();
+    games.sort_by(|x, y| {
+        (x.0, x.1, x.2, x.3)
+            .partial_cmp(&(y.0, y.1, y.2, y.3))
+            .expect("finite")
+    });
     if games.is_empty() {
         return Err("no racks won: nothing to fit".into());
     }
@@ -273,6 +280,34 @@ mod tests {
         assert!((x.ci95[1] - x.rating - 1.96 * se).abs() < 1e-6, "{x:?}");
         assert_eq!(rating_of(&r, "y").ci95, [0.0, 0.0]);
         assert!((win_chance(100.0) - 2.0 / 3.0).abs() < 1e-12);
+    }
+
+    /// Was: the ladder's ratings and `duel ratings` of its files differed in the last bits (the
+    /// files come in their names' order, the ladder's pairings in its own, and the fit summed
+    /// the games in the order given).
+    #[test]
+    fn the_same_racks_in_any_order_give_the_same_ratings_to_the_bit() {
+        let racks = [
+            pair("5", "4", 7, 3),
+            pair("3", "4", 2, 5),
+            pair("5", "greedy", 6, 4),
+            pair("2", "1", 6, 4),
+            pair("3", "2", 5, 3),
+            pair("4", "2", 8, 2),
+        ];
+        let fitted = |order: &[Pairing]| {
+            let mut r = fit_with_draws(order, "1", 0.0, 1.0).unwrap();
+            r.sort_by(|x, y| x.player.cmp(&y.player));
+            r
+        };
+        let mut reversed = racks.to_vec();
+        reversed.reverse();
+        let swapped: Vec<Pairing> = racks
+            .iter()
+            .map(|p| pair(&p.b, &p.a, p.b_wins, p.a_wins))
+            .collect();
+        assert_eq!(fitted(&racks), fitted(&reversed));
+        assert_eq!(fitted(&racks), fitted(&swapped));
     }
 
     #[test]
