@@ -67,12 +67,14 @@ fn bench(c: &mut Criterion) {
         })
         .collect();
     let mut j = 0;
-    c.bench_function("coach_chances_24_tries", |b| {
+    // As the game's coach (game::coach::figures_for): 24 tries with a player's error, then the
+    // next shot the stroke leaves when played as set up.
+    c.bench_function("coach_figures_24_tries_and_next_shot", |b| {
         b.iter(|| {
             j = (j + 1) % positions.len();
             let (state, layout) = &positions[j];
             let (call, strike) = &strokes[j];
-            tenball::computer::chances(
+            let mut figures = tenball::computer::chances(
                 state,
                 layout,
                 call,
@@ -81,7 +83,17 @@ fn bench(c: &mut Criterion) {
                 24,
                 &tenball::physics::equipment::WPA,
                 &mut StdRng::seed_from_u64(7),
-            )
+            );
+            figures.next = tenball::computer::next_after(
+                state,
+                layout,
+                call,
+                strike,
+                Level::Level(4),
+                &tenball::physics::equipment::WPA,
+                &mut StdRng::seed_from_u64(8),
+            );
+            figures
         })
     });
     let mut k = 0;

@@ -586,3 +586,87 @@ fn a_duel_breaks_from_the_place_it_is_given_and_counts_the_racks_its_breaker_win
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Level 5's decision from seed 1 on the standard equipment.
+fn top_level(state: &tenball::referee::GameState, l: &tenball::physics::Layout) -> Decision {
+    decide(
+        state,
+        l,
+        Level::Level(5),
+        &tenball::physics::equipment::WPA,
+        &mut StdRng::seed_from_u64(1),
+    )
+    .unwrap()
+}
+
+/// The 1 hanging in the foot-left jaws, the cue ball nearly straight behind it, the 2 open in
+/// the middle of the table and the 10 beyond.
+fn hanger_and_the_2() -> (tenball::referee::GameState, tenball::physics::Layout) {
+    let l = layout(&[
+        (0, 0.6, 0.0),
+        (1, 1.20, 0.565),
+        (2, 0.0, 0.3),
+        (10, -0.5, -0.3),
+    ]);
+    (shot_state(&[1, 2, 10]), l)
+}
+
+#[test]
+fn the_top_level_names_the_next_shot_it_plays_position_for() {
+    // The 1 hangs in the foot-left jaws, the 2 open in the middle of the table: level 5 makes
+    // the 1 and says where the 2 goes from where its made samples leave the cue ball.
+    let (state, l) = hanger_and_the_2();
+    let d = top_level(&state, &l);
+    let Decision::Stroke { call, why, .. } = &d else {
+        panic!("{d:?}")
+    };
+    assert_eq!(
+        *call,
+        Call::Ball {
+            ball: 1,
+            pocket: Pocket::FootLeft
+        },
+        "{why}"
+    );
+    let named = Pocket::ALL
+        .iter()
+        .any(|p| why.contains(&format!("then the 2 in the {} (most often)", p.name())));
+    assert!(named, "{why}");
+}
+
+#[test]
+fn the_stroke_as_set_up_tells_the_next_shot_it_leaves_and_a_miss_leaves_none() {
+    use tenball::computer::next_after;
+    use tenball::physics::Strike;
+    let (state, l) = hanger_and_the_2();
+    let t = state.table.spec();
+    let at = |b: u8| l.balls.iter().find(|p| p.ball == b).unwrap().at;
+    let (aim, ..) = tenball::computer::ghost_aim(&t, at(0), at(1), Pocket::FootLeft).unwrap();
+    let call = Call::Ball {
+        ball: 1,
+        pocket: Pocket::FootLeft,
+    };
+    let wpa = tenball::physics::equipment::WPA;
+    let next = |strike: &Strike, seed: u64| {
+        next_after(
+            &state,
+            &l,
+            &call,
+            strike,
+            Level::Level(4),
+            &wpa,
+            &mut StdRng::seed_from_u64(seed),
+        )
+    };
+    // Firm, with a little draw, so that the cue ball does not follow the 1 into the pocket.
+    let made = Strike {
+        height: -0.2,
+        ..Strike::new(aim, 3.0)
+    };
+    let n = next(&made, 3).expect("the hanger goes in and the 2 is on");
+    assert_eq!(n.ball, 2);
+    assert!((0.0..=1.0).contains(&n.chance), "{n:?}");
+    assert_eq!(next(&made, 3), Some(n), "the same seed, the same figures");
+    // Away from the 1 at a soft speed: no ball is hit, a foul; nothing is left to play.
+    assert_eq!(next(&Strike::new(aim + 180.0, 0.8), 3), None);
+}

@@ -230,6 +230,12 @@ fn the_coachs_advice_and_the_panel_give_one_stroke_one_chance() {
             && said.contains(&format!("over {} tries", advised.tries)),
         "{said}"
     );
+    // And what the stroke leaves: the 10, the one ball left, from where the cue ball stops.
+    let next = advised
+        .next
+        .expect("the advised stroke makes the 1 and leaves the 10");
+    assert_eq!(next.ball, 10);
+    assert!(said.contains(&format!("then {}", next.words())), "{said}");
     tap(&mut app, KeyCode::KeyQ);
     let start = std::time::Instant::now();
     let panel = loop {

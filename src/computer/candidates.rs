@@ -31,20 +31,30 @@ pub(super) struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
+    /// A shot on the lowest ball of `state`, no safety: the next shot, or a choice's.
+    pub fn on_lowest(
+        state: &'a GameState,
+        layout: &'a Layout,
+        level: Level,
+        equipment: &'a crate::physics::Equipment,
+    ) -> Context<'a> {
+        Context {
+            state,
+            layout,
+            level,
+            on: state.lowest_ball(),
+            safety_allowed: false,
+            equipment,
+        }
+    }
+
     /// The same player's level and equipment at another position, on its lowest ball, no
     /// safety: the next shot from where a sample left the balls.
     fn at<'b>(&self, state: &'b GameState, layout: &'b Layout) -> Context<'b>
     where
         'a: 'b,
     {
-        Context {
-            state,
-            layout,
-            level: self.level,
-            on: state.lowest_ball(),
-            safety_allowed: false,
-            equipment: self.equipment,
-        }
+        Context::on_lowest(state, layout, self.level, self.equipment)
     }
 }
 
@@ -159,6 +169,42 @@ struct Outcome {
     /// `sample_keeping`), and how many made samples won the rack instead.
     positions: Vec<(GameState, Layout)>,
     wins: usize,
+    /// The next shot from each kept position (the look ahead's).
+    next_shots: Vec<NextShot>,
+}
+
+/// The next shot a position leaves the shooter: the ball on, the pocket of its best plain cut
+/// and the share of that cut's samples that made it.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct NextShot {
+    pub ball: u8,
+    pub pocket: Pocket,
+    pub chance: f64,
+}
+
+impl NextShot {
+    /// "the 4 in the foot right corner".
+    pub fn words(&self) -> String {
+        format!("the {} in the {}", self.ball, self.pocket.name())
+    }
+
+    /// The pocket most of `shots` (with some chance) play the ball into, the first such on a
+    /// tie; none when no shot has a chance.
+    fn most_often(shots: &[NextShot]) -> Option<NextShot> {
+        let live: Vec<&NextShot> = shots.iter().filter(|s| s.chance > 0.0).collect();
+        let count = |s: &NextShot| {
+            live.iter()
+                .filter(|o| o.ball == s.ball && o.pocket == s.pocket)
+                .count()
+        };
+        live.iter()
+            .copied()
+            .fold(None::<&NextShot>, |best, s| match best {
+                Some(b) if count(b) >= count(s) => Some(b),
+                _ => Some(s),
+            })
+            .copied()
+    }
 }
 
 /// Positions after made samples kept for the look ahead.
@@ -240,6 +286,7 @@ fn sample_keeping<R: Rng + ?Sized>(
         after: out.after,
         positions: out.positions,
         wins: out.wins,
+        next_shots: Vec::new(),
     }
 }
 
@@ -505,7 +552,7 @@ const RECHECK: usize = 8;
 /// ones (the best of many small samples is the luckiest, not the likeliest: without them,
 /// level 5's chosen shots over 40 racks were estimated at 75 % on average and 61 % went in),
 /// the positions after the first `KEEP_POSITIONS` made samples valued by the chance of making
-/// the next ball from them (`next_chance`, a rack won counting 1). Scored as the shooter's
+/// the next ball from them (`next_shot`, a rack won counting 1). Scored as the shooter's
 /// balls to come: made x (1 + the next ball's chance), less the fouls and what a miss leaves.
 fn look_ahead<'a, R: Rng + ?Sized>(
     ctx: &Context,
@@ -520,14 +567,18 @@ fn look_ahead<'a, R: Rng + ?Sized>(
         .map(|(_, _, c)| {
             let o = sample_keeping(ctx, &c.call, &c.strike, n, KEEP_POSITIONS, rng);
             let kept = o.positions.len() + o.wins;
+            let (mut ahead, mut next_shots) = (0.0, Vec::new());
+            for (state, layout) in &o.positions {
+                if state.on_table.is_empty() {
+                    ahead += 1.0;
+                } else if let Some(s) = next_shot(ctx, state, layout, rng) {
+                    ahead += s.chance;
+                    next_shots.push(s);
+                }
+            }
             let next = if kept == 0 {
                 0.0
             } else {
-                let ahead: f64 = o
-                    .positions
-                    .iter()
-                    .map(|(state, layout)| next_chance(ctx, state, layout, rng))
-                    .sum();
                 (ahead + o.wins as f64) / kept as f64
             };
             let score = o.made * (1.0 + next) - o.theirs - foul_cost * o.fouls;
@@ -535,6 +586,7 @@ fn look_ahead<'a, R: Rng + ?Sized>(
                 after: None,
                 positions: Vec::new(),
                 mine: o.made * next,
+                next_shots,
                 ..o
             };
             (score, o, c)
@@ -544,17 +596,18 @@ fn look_ahead<'a, R: Rng + ?Sized>(
     again
 }
 
-/// The chance of making the next ball from a position the shooter keeps: the three easiest
-/// pockets by the geometry, a plain ball at the two softer speeds, `NEXT_SAMPLES` each with
-/// the level's noise; the best share.
-fn next_chance<R: Rng + ?Sized>(
+/// The next shot from a position the shooter keeps: the three easiest pockets for the ball on
+/// by the geometry, a plain ball at the two softer speeds, `NEXT_SAMPLES` each with the level's
+/// noise; the best share (the first best on a tie). None when the rack is over (the look ahead
+/// counts a won rack as 1) or no cut is open (0).
+fn next_shot<R: Rng + ?Sized>(
     ctx: &Context,
     state: &GameState,
     layout: &Layout,
     rng: &mut R,
-) -> f64 {
+) -> Option<NextShot> {
     if state.on_table.is_empty() {
-        return 1.0;
+        return None;
     }
     let next = ctx.at(state, layout);
     let mut plain: Vec<Cut> = cuts(&next)
@@ -568,11 +621,43 @@ fn next_chance<R: Rng + ?Sized>(
             pockets.push(c.pocket);
         }
     }
-    pockets
+    let mut best: Option<NextShot> = None;
+    for c in pockets
         .iter()
         .flat_map(|p| plain.iter().filter(move |c| c.pocket == *p).take(2))
-        .map(|c| sample(&next, &c.call, &c.strike, NEXT_SAMPLES, rng).made)
-        .fold(0.0, f64::max)
+    {
+        let chance = sample(&next, &c.call, &c.strike, NEXT_SAMPLES, rng).made;
+        if best.is_none_or(|b| chance > b.chance) {
+            best = Some(NextShot {
+                ball: next.on,
+                pocket: c.pocket,
+                chance,
+            });
+        }
+    }
+    best
+}
+
+/// What the stroke as set up leaves (played once, without error): when it makes the call and
+/// the rack goes on, the next shot from where the cue ball stops, for a player of `level`.
+pub fn next_after<R: Rng + ?Sized>(
+    state: &GameState,
+    layout: &Layout,
+    call: &Call,
+    strike: &Strike,
+    level: Level,
+    equipment: &crate::physics::Equipment,
+    rng: &mut R,
+) -> Option<NextShot> {
+    let Call::Ball { ball, pocket } = *call else {
+        return None;
+    };
+    let played = play_shot(state, layout, call, strike, &[], &sample_config(equipment)).ok()?;
+    if !made_call(&played, ball, pocket, state.to_act()) {
+        return None;
+    }
+    let ctx = Context::on_lowest(state, layout, level, equipment);
+    next_shot(&ctx, &played.judged.state, &played.layout, rng)
 }
 
 /// Samples of each of the next shot's strokes in the look ahead.
@@ -585,10 +670,14 @@ fn why(ctx: &Context, c: &Cut, o: &Outcome) -> String {
         c.words(ctx.on),
         100.0 * o.made,
         if ctx.level.looks_ahead() && o.made > 0.0 {
-            format!(
-                ", then the next ball {:.0} % from where the cue ball stops",
-                100.0 * o.mine / o.made.max(1e-9)
-            )
+            let chance = 100.0 * o.mine / o.made.max(1e-9);
+            match NextShot::most_often(&o.next_shots) {
+                Some(n) => format!(
+                    ", then {} (most often), the next ball {chance:.0} % from where the cue ball stops",
+                    n.words()
+                ),
+                None => format!(", then the next ball {chance:.0} % from where the cue ball stops"),
+            }
         } else if ctx.level.plays_position() && o.made > 0.0 {
             format!(
                 ", leaves the next ball at ease {:.2} of 1 (1: short and straight)",

@@ -37,7 +37,7 @@ use crate::physics::{Equipment, Layout, SimConfig, Strike};
 use crate::referee::{Call, GameState, InHand, TableChoice, TurnAction};
 use crate::table::{Placed, Point};
 
-pub use candidates::{ease, ghost_aim};
+pub use candidates::{NextShot, ease, ghost_aim, next_after};
 
 /// How well the computer plays: 1 (a beginner) to 5 (the best its search does), or the greedy
 /// baseline (the easiest cut, no position play, no safeties, the top level's hands).
@@ -146,13 +146,15 @@ pub enum Decision {
 }
 
 /// What a stroke gives under execution noise, over `tries` simulated strokes: the share that
-/// make the call legally (the shooter stays or wins), that scratch (7.1), that foul at all.
+/// make the call legally (the shooter stays or wins), that scratch (7.1), that foul at all;
+/// and, where asked for ([`next_after`]), the next shot the stroke as set up leaves.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Chances {
     pub make: f64,
     pub scratch: f64,
     pub foul: f64,
     pub tries: usize,
+    pub next: Option<NextShot>,
 }
 
 /// The coach's figures: `strike` with `call` from this position, played `tries` times with
@@ -193,6 +195,7 @@ pub fn chances<R: Rng + ?Sized>(
         scratch: scratch as f64 / k,
         foul: foul as f64 / k,
         tries,
+        next: None,
     }
 }
 
@@ -219,22 +222,26 @@ pub fn decide<R: Rng + ?Sized>(
             safety_allowed,
             ..
         } => {
-            let mut layout = layout.clone();
+            let ctx = candidates::Context {
+                state,
+                layout,
+                level,
+                on: hit_first,
+                safety_allowed,
+                equipment,
+            };
+            let mut placed = layout.clone();
             let place = match ball_in_hand {
                 Some(InHand::Anywhere) => {
-                    let p = candidates::place_in_hand(state, &layout, hit_first);
-                    put_cue_ball(&mut layout, p);
+                    let p = candidates::place_in_hand(state, layout, hit_first);
+                    put_cue_ball(&mut placed, p);
                     Some(p)
                 }
                 _ => None,
             };
             let ctx = candidates::Context {
-                state,
-                layout: &layout,
-                level,
-                on: hit_first,
-                safety_allowed,
-                equipment,
+                layout: &placed,
+                ..ctx
             };
             let mut d = candidates::best_stroke(&ctx, rng)?;
             if let Decision::Stroke { place: p, .. } = &mut d {
@@ -243,14 +250,7 @@ pub fn decide<R: Rng + ?Sized>(
             Ok(d)
         }
         TurnAction::Choose { reason, .. } => {
-            let ctx = candidates::Context {
-                state,
-                layout,
-                level,
-                on: state.lowest_ball(),
-                safety_allowed: false,
-                equipment,
-            };
+            let ctx = candidates::Context::on_lowest(state, layout, level, equipment);
             let chance = candidates::best_cut_chance(&ctx, rng);
             let choice = if chance >= 0.5 {
                 TableChoice::PlayTable

@@ -1,7 +1,9 @@
 //! The coach, for a person's turn at the table: for the stroke and the call set up, the chance
 //! to make the called ball, to scratch and to foul with a player's error (the execution noise
 //! of the computer's level 4, FastFiz's deviations x1.5), computed off the main thread (as the
-//! tracking lines are) and again whenever the stroke, the call or the balls change. `Q` asks
+//! tracking lines are) and again whenever the stroke, the call or the balls change, with the
+//! next shot the stroke leaves when played as set up (the ball on from where the cue ball
+//! stops, its best pocket and its chance for the same hands, as level 5 looks ahead). `Q` asks
 //! for the computer's own choice here (level 5) and shows it with the figures of that stroke
 //! for a player's hands, computed as the panel computes them (the same tries, the same seed:
 //! one stroke, one chance); `Q` again takes it (the cue ball put down, the stroke and the call
@@ -16,7 +18,7 @@ use super::input::Aim;
 use super::keymap::{Control, just};
 use super::session::{GameAction, Match};
 use super::{GameSystems, ShotCycle};
-use crate::computer::{Chances, Decision, Level, NoMove, chances, decide};
+use crate::computer::{Chances, Decision, Level, NoMove, chances, decide, next_after};
 use crate::physics::{Layout, Strike};
 use crate::referee::Call;
 
@@ -97,7 +99,8 @@ fn figures(
 }
 
 /// The figures of one stroke for a player's hands: `TRIES` strokes with `HANDS`' noise from
-/// one seed, so that the same stroke always gets the same figures.
+/// one seed, so that the same stroke always gets the same figures; and the next shot the stroke
+/// leaves when played as set up (its chance for the same hands, from a seed of its own).
 pub fn figures_for(
     state: &crate::referee::GameState,
     layout: &Layout,
@@ -105,7 +108,7 @@ pub fn figures_for(
     strike: &Strike,
     equipment: &crate::physics::Equipment,
 ) -> Chances {
-    chances(
+    let mut c = chances(
         state,
         layout,
         call,
@@ -114,13 +117,31 @@ pub fn figures_for(
         TRIES,
         equipment,
         &mut StdRng::seed_from_u64(7),
-    )
+    );
+    c.next = next_after(
+        state,
+        layout,
+        call,
+        strike,
+        HANDS,
+        equipment,
+        &mut StdRng::seed_from_u64(8),
+    );
+    c
 }
 
 /// A stroke's figures in words, the same wherever they are shown: the share that makes the
-/// call (or, for a safety, that is legal) with its 95 % interval over the tries, and the
-/// shares that scratch and foul.
+/// call (or, for a safety, that is legal) with its 95 % interval over the tries, the shares
+/// that scratch and foul, and the next shot it leaves when known.
 pub fn figure_words(call: &Call, c: &Chances) -> String {
+    let next = c.next.map_or(String::new(), |n| {
+        format!("; then {}, {:.0} % to make", n.words(), 100.0 * n.chance)
+    });
+    format!("{}{next}", stroke_figures(call, c))
+}
+
+/// The figures of [`figure_words`] without the next shot.
+fn stroke_figures(call: &Call, c: &Chances) -> String {
     let safety = matches!(call, Call::Safety);
     let main = if safety { 1.0 - c.foul } else { c.make };
     let hits = (main * c.tries as f64).round() as u64;
@@ -144,7 +165,8 @@ pub fn figure_words(call: &Call, c: &Chances) -> String {
     }
 }
 
-/// The coach's words for its advice: what the stroke is for, and its figures for a player.
+/// The coach's words for its advice: what the stroke is for, and its figures for a player
+/// (with the next shot it leaves).
 pub fn advice_words(why: &str, call: &Call, c: &Chances) -> String {
     let what = why.split(": ").next().unwrap_or(why);
     format!(
