@@ -670,3 +670,40 @@ fn the_stroke_as_set_up_tells_the_next_shot_it_leaves_and_a_miss_leaves_none() {
     // Away from the 1 at a soft speed: no ball is hit, a foul; nothing is left to play.
     assert_eq!(next(&Strike::new(aim + 180.0, 0.8), 3), None);
 }
+
+#[test]
+fn with_ball_in_hand_the_top_level_puts_the_cue_ball_where_it_makes_the_ball_and_plays_on() {
+    // An open table: the 1 near the foot spot, the 2 and the 10 up the table; the cue ball in
+    // hand (no cue ball in the layout). Level 5 tries places at cuts either side of straight in
+    // and keeps the one whose best stroke makes the 1 and leaves the 2 easiest.
+    let l = layout(&[(1, 0.7, 0.1), (2, -0.6, 0.4), (10, -0.3, -0.45)]);
+    let mut state = shot_state(&[1, 2, 10]);
+    state.phase = tenball::referee::Phase::Shot {
+        shooter: tenball::referee::PlayerId::A,
+        cue_ball: tenball::referee::CueBall::InHand,
+        push_out: false,
+    };
+    let d = top_level(&state, &l);
+    let Decision::Stroke {
+        place: Some(place),
+        call,
+        chance,
+        why,
+        ..
+    } = &d
+    else {
+        panic!("{d:?}")
+    };
+    let t = state.table.spec();
+    assert!(t.on_bed(*place), "{place:?}");
+    for b in &l.balls {
+        assert!(
+            b.at.distance(*place) > 2.0 * t.ball_radius,
+            "{place:?} on the {}",
+            b.ball
+        );
+    }
+    assert!(matches!(call, Call::Ball { ball: 1, .. }), "{why}");
+    assert!(*chance >= 0.8, "{why}");
+    assert!(why.contains("then the 2 in the"), "{why}");
+}

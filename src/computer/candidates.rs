@@ -571,7 +571,7 @@ fn look_ahead<'a, R: Rng + ?Sized>(
             for (state, layout) in &o.positions {
                 if state.on_table.is_empty() {
                     ahead += 1.0;
-                } else if let Some(s) = next_shot(ctx, state, layout, rng) {
+                } else if let Some(s) = next_shot(ctx, state, layout, NEXT_SAMPLES, rng) {
                     ahead += s.chance;
                     next_shots.push(s);
                 }
@@ -597,13 +597,14 @@ fn look_ahead<'a, R: Rng + ?Sized>(
 }
 
 /// The next shot from a position the shooter keeps: the three easiest pockets for the ball on
-/// by the geometry, a plain ball at the two softer speeds, `NEXT_SAMPLES` each with the level's
+/// by the geometry, a plain ball at the two softer speeds, `samples` each with the level's
 /// noise; the best share (the first best on a tie). None when the rack is over (the look ahead
 /// counts a won rack as 1) or no cut is open (0).
 fn next_shot<R: Rng + ?Sized>(
     ctx: &Context,
     state: &GameState,
     layout: &Layout,
+    samples: usize,
     rng: &mut R,
 ) -> Option<NextShot> {
     if state.on_table.is_empty() {
@@ -626,7 +627,7 @@ fn next_shot<R: Rng + ?Sized>(
         .iter()
         .flat_map(|p| plain.iter().filter(move |c| c.pocket == *p).take(2))
     {
-        let chance = sample(&next, &c.call, &c.strike, NEXT_SAMPLES, rng).made;
+        let chance = sample(&next, &c.call, &c.strike, samples, rng).made;
         if best.is_none_or(|b| chance > b.chance) {
             best = Some(NextShot {
                 ball: next.on,
@@ -638,8 +639,13 @@ fn next_shot<R: Rng + ?Sized>(
     best
 }
 
+/// Samples of each of the next shot's strokes for the stroke as set up (`next_after`): the
+/// coach shows its chance, so it gets three times the look ahead's.
+const NEXT_AFTER_SAMPLES: usize = 12;
+
 /// What the stroke as set up leaves (played once, without error): when it makes the call and
-/// the rack goes on, the next shot from where the cue ball stops, for a player of `level`.
+/// the rack goes on, the next shot from where the cue ball stops, for a player of `level`
+/// (`NEXT_AFTER_SAMPLES` a stroke).
 pub fn next_after<R: Rng + ?Sized>(
     state: &GameState,
     layout: &Layout,
@@ -657,7 +663,13 @@ pub fn next_after<R: Rng + ?Sized>(
         return None;
     }
     let ctx = Context::on_lowest(state, layout, level, equipment);
-    next_shot(&ctx, &played.judged.state, &played.layout, rng)
+    next_shot(
+        &ctx,
+        &played.judged.state,
+        &played.layout,
+        NEXT_AFTER_SAMPLES,
+        rng,
+    )
 }
 
 /// Samples of each of the next shot's strokes in the look ahead.
@@ -953,6 +965,118 @@ pub(super) fn place_in_hand(state: &GameState, layout: &Layout, on: u8) -> Point
         })
         .find(|&p| free(p))
         .unwrap_or(Point::new(t.head_string_x() - 0.1, 0.0))
+}
+
+/// Cut angles (degrees, either side of straight in) and distances behind the ghost ball (m)
+/// of the places the look ahead tries for the cue ball in hand.
+const IN_HAND_CUTS: [f64; 5] = [-24.0, -12.0, 0.0, 12.0, 24.0];
+const IN_HAND_BACKS: [f64; 2] = [0.2, 0.4];
+/// Pockets (the easiest by the geometry) and samples a stroke for each place in hand.
+const IN_HAND_POCKETS: usize = 3;
+const IN_HAND_SAMPLES: usize = 4;
+
+/// From level 5: the cue ball in hand put where the ball on goes *and* the cue ball can come
+/// to the next ball. For the three pockets easiest for the ball on from straight behind it,
+/// places at cuts of 0, 12 and 24 degrees either side, 20 and 40 cm behind the ghost ball;
+/// from each, that pocket's cuts at every tip and speed the level plays, `IN_HAND_SAMPLES`
+/// each with its noise, scored as level 4 scores a stroke (made, plus how easy the next ball
+/// is from where the cue ball stops when made, less what a miss leaves and the fouls); the
+/// place of the best stroke. Straight in behind the ball (`place_in_hand`) when no place is
+/// free.
+pub(super) fn place_in_hand_ahead<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Point {
+    let straight = place_in_hand(ctx.state, ctx.layout, ctx.on);
+    let Some(ball) = ctx
+        .layout
+        .balls
+        .iter()
+        .find(|b| b.ball == ctx.on)
+        .map(|b| b.at)
+    else {
+        return straight;
+    };
+    let mut best: Option<(f64, Point)> = None;
+    for pocket in easiest_pockets(ctx, ball, IN_HAND_POCKETS) {
+        for p in in_hand_places(ctx, ball, pocket) {
+            let mut with = ctx.layout.clone();
+            super::put_cue_ball(&mut with, p);
+            let here = Context {
+                layout: &with,
+                ..*ctx
+            };
+            let score = cuts(&here)
+                .iter()
+                .filter(|c| c.pocket == pocket)
+                .map(|c| {
+                    let o = sample(&here, &c.call, &c.strike, IN_HAND_SAMPLES, rng);
+                    o.made + o.mine - o.theirs - o.fouls
+                })
+                .fold(f64::NEG_INFINITY, f64::max);
+            if score.is_finite() && best.is_none_or(|b| score > b.0) {
+                best = Some((score, p));
+            }
+        }
+    }
+    best.map_or(straight, |(_, p)| p)
+}
+
+/// The `n` pockets with the easiest straight-in shot on the ball at `ball` (by the ease of a
+/// cue ball 25 cm behind it), easiest first.
+fn easiest_pockets(ctx: &Context, ball: Point, n: usize) -> Vec<Pocket> {
+    let t = ctx.state.table.spec();
+    let mut by: Vec<(f64, Pocket)> = Pocket::ALL
+        .iter()
+        .filter_map(|&pocket| {
+            let behind = behind_ghost(&t, ball, pocket, 0.0, 0.25)?;
+            let mut with = ctx.layout.clone();
+            super::put_cue_ball(&mut with, behind);
+            let e = ease(&t, &with, behind, ctx.on);
+            (e > 0.0).then_some((e, pocket))
+        })
+        .collect();
+    by.sort_by(|x, y| y.0.total_cmp(&x.0));
+    by.into_iter().take(n).map(|(_, p)| p).collect()
+}
+
+/// Free places on the bed for the cue ball in hand for a cut of the ball at `ball` into
+/// `pocket`: `IN_HAND_CUTS` x `IN_HAND_BACKS`, each clear of the balls and with open lines.
+fn in_hand_places(ctx: &Context, ball: Point, pocket: Pocket) -> Vec<Point> {
+    let t = ctx.state.table.spec();
+    IN_HAND_CUTS
+        .iter()
+        .flat_map(|&cut| IN_HAND_BACKS.iter().map(move |&back| (cut, back)))
+        .filter_map(|(cut, back)| behind_ghost(&t, ball, pocket, cut, back))
+        .filter(|&p| {
+            cue_ball_fits(&t, ctx.layout, p) && lines_clear(&t, ctx.layout, p, ctx.on, pocket)
+        })
+        .collect()
+}
+
+/// The point `back` metres behind the ghost ball for a cut of `cut_deg` of the ball at `ball`
+/// into `pocket`, on the bed; none off it.
+fn behind_ghost(t: &Table, ball: Point, pocket: Pocket, cut_deg: f64, back: f64) -> Option<Point> {
+    let target = t.pocket_mouth_centre(pocket);
+    let (dx, dy) = (target.x - ball.x, target.y - ball.y);
+    let len = dx.hypot(dy).max(1e-9);
+    let (ux, uy) = (dx / len, dy / len);
+    let ghost = Point::new(
+        ball.x - 2.0 * t.ball_radius * ux,
+        ball.y - 2.0 * t.ball_radius * uy,
+    );
+    let (s, c) = cut_deg.to_radians().sin_cos();
+    // The cue ball's line into the ghost ball: the ball's line turned by the cut.
+    let (lx, ly) = (ux * c - uy * s, ux * s + uy * c);
+    let p = Point::new(ghost.x - lx * back, ghost.y - ly * back);
+    t.on_bed(p).then_some(p)
+}
+
+/// A cue ball put at `p` is on the bed and a millimetre clear of every other ball.
+fn cue_ball_fits(t: &Table, layout: &Layout, p: Point) -> bool {
+    t.on_bed(p)
+        && layout
+            .balls
+            .iter()
+            .filter(|b| b.ball != 0)
+            .all(|b| b.at.distance(p) > 2.0 * t.ball_radius + 1e-3)
 }
 
 #[cfg(test)]

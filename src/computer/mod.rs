@@ -233,7 +233,11 @@ pub fn decide<R: Rng + ?Sized>(
             let mut placed = layout.clone();
             let place = match ball_in_hand {
                 Some(InHand::Anywhere) => {
-                    let p = candidates::place_in_hand(state, layout, hit_first);
+                    let p = if level.looks_ahead() {
+                        candidates::place_in_hand_ahead(&ctx, rng)
+                    } else {
+                        candidates::place_in_hand(state, layout, hit_first)
+                    };
                     put_cue_ball(&mut placed, p);
                     Some(p)
                 }

@@ -134,14 +134,18 @@ pub fn figures_for(
 /// call (or, for a safety, that is legal) with its 95 % interval over the tries, the shares
 /// that scratch and foul, and the next shot it leaves when known.
 pub fn figure_words(call: &Call, c: &Chances) -> String {
-    let next = c.next.map_or(String::new(), |n| {
-        format!("; then {}, {:.0} % to make", n.words(), 100.0 * n.chance)
-    });
+    let next = next_words(c).map_or(String::new(), |n| format!("; {n}"));
     format!("{}{next}", stroke_figures(call, c))
 }
 
+/// The next shot of [`figure_words`]: "then the 2 in the foot right corner, 50 % to make".
+pub fn next_words(c: &Chances) -> Option<String> {
+    c.next
+        .map(|n| format!("then {}, {:.0} % to make", n.words(), 100.0 * n.chance))
+}
+
 /// The figures of [`figure_words`] without the next shot.
-fn stroke_figures(call: &Call, c: &Chances) -> String {
+pub fn stroke_figures(call: &Call, c: &Chances) -> String {
     let safety = matches!(call, Call::Safety);
     let main = if safety { 1.0 - c.foul } else { c.make };
     let hits = (main * c.tries as f64).round() as u64;

@@ -118,17 +118,29 @@ pub fn aim_step(fine: bool) -> f64 {
     if fine { 0.01 } else { 0.1 }
 }
 
-/// The coach's figures for the stroke set up (one line, always there so nothing below moves).
+/// The coach's figures for the stroke set up and, below, the next shot it leaves (two lines,
+/// always there so nothing below moves).
 fn coach_line(ui: &mut egui::Ui, p: &DockParams) {
+    use super::super::coach::{next_words, stroke_figures};
     let call = p.m.call_for(&p.aim.call).ok();
-    let words = match (&p.coach.chances, call) {
-        (Some(c), Some(call)) => format!(
-            "coach: {} (q: advice)",
-            super::super::coach::figure_words(&call, c)
+    let (words, next) = match (&p.coach.chances, call) {
+        (Some(c), Some(call)) => (
+            format!("coach: {} (q: advice)", stroke_figures(&call, c)),
+            match (next_words(c), call) {
+                (Some(n), _) => n,
+                (None, Call::Ball { .. }) => {
+                    "then: no next shot from this stroke as set up (it misses, fouls or ends the rack)".into()
+                }
+                (None, _) => String::new(),
+            },
         ),
-        _ => "coach: call a ball and a pocket (q: advice)".into(),
+        _ => (
+            "coach: call a ball and a pocket (q: advice)".into(),
+            String::new(),
+        ),
     };
     ui.small(words);
+    ui.small(next);
 }
 
 /// The aid level, execution noise, aim line, sound and camera.
