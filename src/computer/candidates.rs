@@ -918,16 +918,7 @@ pub(super) fn best_cut_chance<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> f6
 pub(super) fn place_in_hand(state: &GameState, layout: &Layout, on: u8) -> Point {
     let t = state.table.spec();
     let r = t.ball_radius;
-    // A millimetre clear of every ball: a cue ball frozen to a ball would change the hit.
-    const APART: f64 = 1e-3;
-    let free = |p: Point| {
-        t.on_bed(p)
-            && layout
-                .balls
-                .iter()
-                .filter(|b| b.ball != 0)
-                .all(|b| b.at.distance(p) > 2.0 * r + APART)
-    };
+    let free = |p: Point| cue_ball_fits(&t, layout, p);
     let mut best: Option<(f64, Point)> = None;
     if let Some(ball) = layout.balls.iter().find(|b| b.ball == on).map(|b| b.at) {
         for pocket in Pocket::ALL {
@@ -1069,7 +1060,8 @@ fn behind_ghost(t: &Table, ball: Point, pocket: Pocket, cut_deg: f64, back: f64)
     t.on_bed(p).then_some(p)
 }
 
-/// A cue ball put at `p` is on the bed and a millimetre clear of every other ball.
+/// A cue ball put at `p` is on the bed and a millimetre clear of every other ball (a cue
+/// ball frozen to a ball would change the hit).
 fn cue_ball_fits(t: &Table, layout: &Layout, p: Point) -> bool {
     t.on_bed(p)
         && layout
