@@ -292,3 +292,63 @@ fn the_handout_writes_the_exam_the_diagrams_and_a_sheet_and_never_over_a_folder(
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("exists"));
 }
+
+#[test]
+fn the_game_plays_every_question_to_the_key_the_terminal_gives() {
+    // The game samples its shots' paths at 1/240 s for playback (`PLAYBACK_SAMPLE_DT`), the
+    // terminal and answers files at none: the sampling must not change a single key, or the
+    // window would grade another ruling than the one an answers file is graded against.
+    for q in bank() {
+        let Some(stroke) = q.shot.stroke else {
+            continue;
+        };
+        let cfg = tenball::physics::SimConfig {
+            sample_dt: 1.0 / 240.0,
+            ..Default::default()
+        };
+        let p = tenball::adapter::play_shot(
+            &q.position.state,
+            &q.position.layout,
+            &q.call(),
+            &stroke,
+            &q.shot.declared,
+            &cfg,
+        )
+        .unwrap();
+        let game = key::Key::of(&p.judged.ruling);
+        assert_eq!(game, q.outcome(false).unwrap().key, "{}", q.id);
+    }
+}
+
+#[test]
+fn the_moment_that_decided_a_shot_is_the_scratch_or_else_the_first_contact() {
+    let bank = bank();
+    let find = |id: &str| bank.iter().find(|q| q.id == id).unwrap().clone();
+    let moments = |q: &quiz::Question| {
+        let o = q.outcome(false).unwrap();
+        let log = o.played.unwrap().1;
+        let m = tenball::adapter::moments(&log);
+        (quiz::deciding_moment(&log, &o.key), o.key, m, log.duration)
+    };
+    // A scratch (7.1): the cue ball's drop, which comes after its first contact.
+    let (t, key, m, _) = moments(&find("scratch#1"));
+    assert_eq!(key.rule, "7.1");
+    let drop = m
+        .iter()
+        .find(|(_, x)| matches!(x, tenball::adapter::Moment::CueBall(_)))
+        .unwrap()
+        .0;
+    assert_eq!(t, drop);
+    let contact = |m: &[(f64, tenball::adapter::Moment)]| {
+        m.iter()
+            .find(|(_, x)| matches!(x, tenball::adapter::Moment::FirstContact(_)))
+            .map(|(t, _)| *t)
+    };
+    assert!(contact(&m).unwrap() < t);
+    // No rail after contact (7.3) and a legal shot: the first contact.
+    for id in ["no-rail-after-contact#1", "called-ball-pocketed#1"] {
+        let (t, key, m, duration) = moments(&find(id));
+        assert_eq!(Some(t), contact(&m), "{id} ({})", key.rule);
+        assert!(t > 0.0 && t < duration);
+    }
+}

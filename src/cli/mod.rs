@@ -66,7 +66,8 @@ enum Command {
     /// Teaching scenarios: `check` plays them and compares each ruling with the expected one.
     Scenario(scenario::ScenarioArgs),
     /// A referee's practical exam: shots played on the table (and told), ruled by you part by
-    /// part and graded against the referee; a handout to print; an answers file graded.
+    /// part in the game's window or the terminal and graded against the referee; a handout to
+    /// print; an answers file graded.
     Quiz(Box<quiz::QuizArgs>),
     /// Simulate many ten-ball breaks: records (JSON lines or CSV) and a summary; `merge`
     /// combines shards, `sweep` maps places and speeds.

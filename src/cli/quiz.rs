@@ -1,9 +1,10 @@
-//! `tenball quiz`: the referee's practical exam in the terminal. Draws a quiz from the bank
-//! (library shots and edge questions) by seed, topic and level; asks each question part by part
-//! on stdin (the position and what happened in words, the diagram written to `--diagrams`),
-//! grades each answer against the referee with its explanation and what decided it; or grades
-//! an answers file (`--answers`), prints the key (`--key`), lists the bank (`--list`), or writes
-//! a handout to print (`--handout`). Each run's score is added to the user's progress file.
+//! `tenball quiz`: the referee's practical exam. Draws a quiz from the bank (library shots and
+//! edge questions) by seed, topic and level; asks it in the game's window (a build with the
+//! game, unless `--text`), or part by part on stdin (the position and what happened in words,
+//! the diagram written to `--diagrams`), grading each answer against the referee with its
+//! explanation and what decided it; or grades an answers file (`--answers`), prints the key
+//! (`--key`), lists the bank (`--list`), or writes a handout to print (`--handout`). Each
+//! graded question is added to the user's progress file (the window's as it is graded).
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -16,7 +17,8 @@ use crate::teaching::quiz::{self, Question, Selection, Topic};
 
 #[derive(Debug, clap::Args)]
 pub struct QuizArgs {
-    /// Ask in the terminal (how this build asks: the game window does not take a quiz yet).
+    /// Ask in the terminal instead of the game's window (a build without the game always
+    /// asks in the terminal).
     #[arg(long)]
     pub text: bool,
     /// The quiz's seed: the same seed, count, topics and level give the same questions.
@@ -116,11 +118,76 @@ pub fn run(args: &QuizArgs) -> Result<(), CliError> {
         return handout(dir, &drawn, &command);
     }
     let progress_path = progress_path(args)?;
+    if args.answers.is_none() && in_window(args) {
+        let graded = window(args, &drawn, progress_path.as_deref())?;
+        return finish(&graded, progress_path.as_deref(), true);
+    }
     let graded = match &args.answers {
         Some(file) => grade_file(file, &drawn)?,
         None => ask(args, &drawn)?,
     };
-    finish(&graded, progress_path.as_deref())
+    finish(&graded, progress_path.as_deref(), false)
+}
+
+/// Whether the quiz is taken in the game's window: in a build with the game, unless `--text`
+/// (or `--diagrams`, which writes the terminal's pictures) asks for the terminal.
+fn in_window(args: &QuizArgs) -> bool {
+    cfg!(feature = "game") && !args.text && args.diagrams.is_none()
+}
+
+/// The quiz in the game's window: each question played there and ruled with the mouse; the
+/// questions graded before the window closes are kept.
+#[cfg(feature = "game")]
+fn window(
+    args: &QuizArgs,
+    drawn: &[&Question],
+    progress: Option<&Path>,
+) -> Result<Vec<Graded>, CliError> {
+    use std::sync::{Arc, Mutex};
+    let graded = Arc::new(Mutex::new(Vec::new()));
+    let first = drawn[0].position.clone();
+    let mut opts = crate::game::options_from_file(first, crate::game::Mode::Practice);
+    // Each question is kept as it is graded: a window closed or killed half-way loses none.
+    let keep = progress.map(|path| {
+        let path = path.to_path_buf();
+        crate::game::Keep(Arc::new(move |g: &Graded, first: bool| {
+            let mut run = Progress::of_run(std::slice::from_ref(g));
+            run.runs = first as u32;
+            Progress::record(&path, &run).map(|_| ())
+        }))
+    });
+    opts.quiz = Some(crate::game::QuizRun {
+        questions: drawn.iter().map(|q| (*q).clone()).collect(),
+        seed: args.seed,
+        again: command_line(args, drawn.len()),
+        graded: graded.clone(),
+        kept_in: progress.map(crate::echo::path_for_message),
+        keep,
+    });
+    super::warn(&format!(
+        "a referee's quiz of {} question{} (seed {}) in the game's window; `--text` asks in the terminal",
+        drawn.len(),
+        if drawn.len() == 1 { "" } else { "s" },
+        args.seed
+    ));
+    super::play::run_with(opts).map_err(|e| CliError {
+        message: format!("{}; or take the quiz in the terminal: --text", e.message),
+        ..e
+    })?;
+    let graded = graded.lock().map(|g| g.clone()).unwrap_or_default();
+    if graded.len() < drawn.len() {
+        super::warn(&format!(
+            "the window closed after {} of {} questions: those are graded",
+            graded.len(),
+            drawn.len()
+        ));
+    }
+    Ok(graded)
+}
+
+#[cfg(not(feature = "game"))]
+fn window(_: &QuizArgs, _: &[&Question], _: Option<&Path>) -> Result<Vec<Graded>, CliError> {
+    unreachable!("in_window is false without the game")
 }
 
 fn selection(args: &QuizArgs) -> Result<Selection, CliError> {
@@ -495,14 +562,21 @@ fn show_grade(
     super::emit(&text)
 }
 
-/// The summary, and the run merged into the progress file.
-fn finish(graded: &[Graded], progress: Option<&Path>) -> Result<(), CliError> {
+/// The summary, and the run merged into the progress file (`kept`: the window kept each
+/// question as it was graded already).
+fn finish(graded: &[Graded], progress: Option<&Path>, kept: bool) -> Result<(), CliError> {
     let s = grade::summarize(graded);
     super::emit(&format!("\n{}", s.lines().join("\n")))?;
     if let Some(path) = progress
         && !graded.is_empty()
     {
-        let all = Progress::record(path, &Progress::of_run(graded)).map_err(CliError::input)?;
+        let all = if kept {
+            Progress::load(path)
+                .map_err(CliError::input)?
+                .unwrap_or_default()
+        } else {
+            Progress::record(path, &Progress::of_run(graded)).map_err(CliError::input)?
+        };
         super::emit(&format!(
             "Progress kept in {} ({} quizzes, {} questions asked in all)",
             crate::echo::path_for_message(path),

@@ -22,6 +22,7 @@ pub mod keymap;
 mod lesson;
 mod opponent;
 mod playback;
+mod quiz;
 mod scene;
 mod script;
 mod session;
@@ -45,6 +46,7 @@ pub use input::{
 pub use lesson::{Lesson, Library, Markers, NextStep, OpenScenario};
 pub use opponent::PAUSE as OPPONENT_PAUSE;
 pub use playback::{BallPoses, Playback, PlaybackDone, ShotSound, SoundKind};
+pub use quiz::{BEFORE_MOMENT, Keep, MOMENT_REPLAY, Quiz, QuizAction, QuizPhase, QuizRun};
 pub use scene::{Quality, world as scene_world};
 pub use script::{MAX_STEP_FRAMES, Script, ScriptStep, not_due, picture_map_path};
 pub use session::{GameAction, Match, Mode, Snapshot};
@@ -128,6 +130,8 @@ pub struct GameOptions {
     /// Play the loaded table's stroke and call as soon as the table is shown (a link of a
     /// shot opens on its ruling).
     pub play_on_open: bool,
+    /// The referee's quiz to take (`tenball quiz`): its questions in place of a match.
+    pub quiz: Option<QuizRun>,
 }
 
 impl Default for GameOptions {
@@ -149,6 +153,7 @@ impl Default for GameOptions {
             lesson: None,
             library: Vec::new(),
             play_on_open: false,
+            quiz: None,
         }
     }
 }
@@ -182,6 +187,10 @@ impl Plugin for GameLogicPlugin {
         lesson::plugin(app);
         opponent::plugin(app);
         coach::plugin(app);
+        quiz::plugin(app);
+        if let Some(run) = &self.0.quiz {
+            app.insert_resource(quiz::Quiz::new(run.clone()));
+        }
         if let Some(s) = &self.0.lesson {
             app.insert_resource(lesson::Lesson::new(s.clone()));
         }
@@ -300,7 +309,40 @@ pub fn options_from_link(link: crate::link::Link) -> Result<GameOptions, String>
             opts.play_on_open = play_on_open;
             Ok(opts)
         }
+        crate::link::Link::Quiz { seed, count } => quiz_options(seed, count),
     }
+}
+
+/// The referee's quiz of a link: drawn from the bank as `tenball quiz --seed SEED --count N`
+/// draws it; its graded questions are kept by no one (a link keeps no progress file).
+fn quiz_options(seed: u64, count: usize) -> Result<GameOptions, String> {
+    use crate::teaching::quiz;
+    let bank = quiz::bank().map_err(|e| format!("the quiz bank: {e}"))?;
+    let sel = quiz::Selection {
+        seed,
+        count,
+        topics: Vec::new(),
+        level: None,
+    };
+    let questions: Vec<quiz::Question> = quiz::draw(&bank, &sel).into_iter().cloned().collect();
+    let first = questions
+        .first()
+        .ok_or("the quiz bank is empty")?
+        .position
+        .clone();
+    let mut opts = options_from_file(first, Mode::Practice);
+    let n = questions.len();
+    opts.quiz = Some(QuizRun {
+        questions,
+        seed,
+        again: format!(
+            "the link ?quiz={seed}&count={n}, or tenball quiz --seed {seed} --count {n}"
+        ),
+        graded: Default::default(),
+        kept_in: None,
+        keep: None,
+    });
+    Ok(opts)
 }
 
 /// Where `tenball play` saves tables by default.

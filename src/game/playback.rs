@@ -26,6 +26,12 @@ pub struct Playback {
     pub fast: bool,
     /// Orientation of each ball before the shot (world frame).
     pub start_orient: [Quat; 11],
+    /// Keep the shot's last picture when its time is up (the referee's quiz, until the shot
+    /// is ruled: the table must not show a spotted ball or a cue ball in hand before the
+    /// answer). Kept across [`Playback::start`]; `done` is sent once all the same.
+    pub hold_at_end: bool,
+    /// The held log's time is up and `PlaybackDone` was sent.
+    ended: bool,
     /// Events fired so far.
     fired: usize,
 }
@@ -72,8 +78,24 @@ impl Playback {
             replay,
             fast: false,
             start_orient: orient,
+            hold_at_end: self.hold_at_end,
+            ended: false,
             fired: 0,
         };
+    }
+
+    /// As [`Playback::start`], from shot time `t` (s): the events before it make no sound.
+    pub fn start_at(&mut self, log: ShotLog, orient: [Quat; 11], speed: f64, replay: bool, t: f64) {
+        let t = t.clamp(0.0, log.duration);
+        let fired = log.events.iter().take_while(|e| e.time() < t).count();
+        self.start(log, orient, speed, replay);
+        self.t = t;
+        self.fired = fired;
+    }
+
+    /// A held log whose time is up (its last picture shown).
+    pub fn held(&self) -> bool {
+        self.ended && self.log.is_some()
     }
 
     /// Fast forward on or off (the dock's button): `FAST` times the speed it started at, or
@@ -237,8 +259,16 @@ fn advance(
     playback.fired = fired;
     if t >= duration {
         let replay = playback.replay;
-        playback.stop();
-        done.write(PlaybackDone { replay });
+        if playback.hold_at_end {
+            playback.t = duration;
+            if !playback.ended {
+                playback.ended = true;
+                done.write(PlaybackDone { replay });
+            }
+        } else {
+            playback.stop();
+            done.write(PlaybackDone { replay });
+        }
     }
 }
 

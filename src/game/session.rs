@@ -91,6 +91,9 @@ pub struct Match {
     pub computer: [Option<crate::computer::Level>; 2],
     /// The match's seed (the computer's decisions draw from it).
     pub seed: u64,
+    /// The referee's quiz holds this table on its shot's ruling: the card is not closed
+    /// (Continue) and no new match starts; the quiz opens the next question itself.
+    pub held: bool,
     rng: StdRng,
     /// How tightly the racks are racked.
     rack: Tightness,
@@ -171,6 +174,7 @@ impl Match {
             playback_speed: 1.0,
             computer: opts.computer,
             seed: opts.seed,
+            held: false,
             rng,
             rack: opts.rack,
         };
@@ -751,6 +755,10 @@ impl Seat<'_> {
     }
 
     fn ruling(&mut self, a: &GameAction) -> bool {
+        // The quiz's Enter grades or goes on (the quiz takes it); the card stays.
+        if *a == GameAction::Continue && self.m.held {
+            return true;
+        }
         if *a == GameAction::Continue {
             self.playback.stop();
             // The card closed: what the last shot was played for is said there, not over the
@@ -794,6 +802,10 @@ impl Seat<'_> {
                 } else {
                     self.m.message = Some("no shot to replay yet".into());
                 }
+                true
+            }
+            GameAction::NewMatch if self.m.held => {
+                self.m.message = Some("a quiz is on: no new match".into());
                 true
             }
             GameAction::NewMatch => {

@@ -9,12 +9,13 @@ use bevy_egui::{EguiContexts, egui};
 use super::super::camera::{CameraView, FreeArea};
 use super::super::input::Aim;
 use super::super::playback::Playback;
+use super::super::quiz::{Quiz, QuizAction, QuizPhase};
 use super::super::session::{GameAction, Match};
 use super::super::setup::SetupAction;
 use super::super::sound::Muted;
 use super::super::tracking::Aids;
 use super::super::{Lesson, Library, Markers, NextStep, OpenScenario, Screen, ShotCycle};
-use super::{DOCK_WIDTH, lesson, ruling, setup, stroke, text, window_ui};
+use super::{DOCK_WIDTH, lesson, quiz, ruling, setup, stroke, text, window_ui};
 use crate::referee::PlayerId;
 
 /// What the dock reads and changes.
@@ -42,6 +43,8 @@ pub(super) struct LessonParams<'w> {
     pub library: Res<'w, Library>,
     pub next_step: MessageWriter<'w, NextStep>,
     pub open: MessageWriter<'w, OpenScenario>,
+    pub quiz: Option<ResMut<'w, Quiz>>,
+    pub quiz_actions: MessageWriter<'w, QuizAction>,
 }
 
 /// The dock's main section, as far as a click on it goes: a section that has just replaced
@@ -57,6 +60,8 @@ pub enum SectionKind {
     Ruling,
     Choice,
     MatchOver,
+    /// The quiz's section at this point of a question.
+    Quiz(QuizPhase),
 }
 
 /// How long a new section takes no clicks (s): longer than a double click (egui's 0.3 s).
@@ -94,7 +99,10 @@ pub(super) fn dock(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let now = ctx.input(|i| i.time);
-    let kind = section_kind(&p);
+    let kind = match &l.quiz {
+        Some(q) => SectionKind::Quiz(q.phase),
+        None => section_kind(&p),
+    };
     let enabled = guard.open(kind, now);
     if !enabled {
         // Drawn again once the guard lifts, without waiting for the pointer to move.
@@ -109,6 +117,14 @@ pub(super) fn dock(
         .show(&mut ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.set_min_width(DOCK_WIDTH - 16.0);
+                if let Some(q) = l.quiz.as_mut() {
+                    // The quiz keeps the ruling back: no card, no rack log, no scenario.
+                    let (m, markers, playback) = (&p.m, &l.markers, &mut p.playback);
+                    ui.add_enabled_ui(enabled, |ui| {
+                        quiz::section(ui, q, m, markers, playback, &mut l.quiz_actions)
+                    });
+                    return;
+                }
                 if let Some(lesson) = &l.lesson {
                     lesson::scenario(ui, lesson, &l.markers, &mut l.next_step);
                     ui.separator();
@@ -168,6 +184,8 @@ fn main_section(ui: &mut egui::Ui, p: &mut DockParams, kind: SectionKind, scored
             }
         }
         SectionKind::Choice => ruling::choice(ui, &p.m, &mut p.actions),
+        // Drawn by the dock before the main section, in its place.
+        SectionKind::Quiz(_) => {}
         SectionKind::MatchOver => ruling::match_over(ui, &p.m, scored, &mut p.actions),
         SectionKind::Playing => {
             ui.heading("The shot plays");
@@ -188,7 +206,7 @@ fn main_section(ui: &mut egui::Ui, p: &mut DockParams, kind: SectionKind, scored
 
 /// Pause, fast forward and skip for the mouse: the same as Space, and Enter (skipping to the
 /// end is what Enter does while the shot plays: the ruling follows).
-fn playback_buttons(ui: &mut egui::Ui, playback: &mut Playback) {
+pub(super) fn playback_buttons(ui: &mut egui::Ui, playback: &mut Playback) {
     // Fixed widths: a button's words change (Pause / Play), the buttons do not move.
     let sized = |ui: &mut egui::Ui, width: f32, words: String| {
         ui.add_sized([width, 20.0], egui::Button::new(words))

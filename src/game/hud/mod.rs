@@ -10,6 +10,7 @@
 mod dock;
 mod labels;
 mod lesson;
+mod quiz;
 mod ruling;
 mod setup;
 mod stroke;
@@ -107,6 +108,7 @@ fn top_bar(
     aim: Res<Aim>,
     aids: Res<Aids>,
     playback: Res<Playback>,
+    quiz: Option<Res<super::Quiz>>,
     mut free: ResMut<FreeArea>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -114,6 +116,9 @@ fn top_bar(
     let s = &m.state;
     let height = egui::Panel::top("hud")
         .show(&mut ui, |ui| {
+            if let Some(q) = &quiz {
+                return quiz_bar(ui, q, &m, &playback);
+            }
             let f = |p: PlayerId| {
                 let c = s.fouls_of(p);
                 let mut t = format!("{} foul{}", c.count, if c.count == 1 { "" } else { "s" });
@@ -185,6 +190,45 @@ fn top_bar(
         .height();
     free.top = height;
     Ok(())
+}
+
+/// The top bar while a quiz is taken: the quiz and the score so far, what to do now, and
+/// the notice; never the score of the position's match or whose turn it is, which would tell
+/// the ruling before it is given.
+fn quiz_bar(ui: &mut egui::Ui, q: &super::Quiz, m: &Match, playback: &Playback) {
+    use super::QuizPhase;
+    ui.horizontal(|ui| {
+        ui.heading("The referee's quiz");
+        ui.label(format!(
+            "· seed {} · question {} of {} · {} of {} wholly right so far",
+            q.run.seed,
+            (q.at + 1).min(q.run.questions.len()),
+            q.run.questions.len(),
+            q.right(),
+            q.graded.len()
+        ));
+    });
+    ui.horizontal(|ui| {
+        ui.strong(match q.phase {
+            QuizPhase::Before => "The position and its shot: play it (or tell it) from the panel on the right, then rule it".to_string(),
+            QuizPhase::Shot => "Watch what happens: the marks on the table say what the referee sees".into(),
+            QuizPhase::Answer => "Rule the shot in the panel on the right: legal or foul, the rule, the balls, who shoots next".into(),
+            QuizPhase::Graded => format!("The referee's ruling is on the right. Next: {}", describe_turn(m)),
+            QuizPhase::Over => "The quiz is over: your score is on the right".into(),
+        });
+    });
+    ui.horizontal(|ui| {
+        ui.label(" ");
+        if let Some(b) = text::banner(playback) {
+            ui.colored_label(egui::Color32::from_rgb(120, 200, 255), b);
+        }
+        if let Some(msg) = &m.message {
+            ui.colored_label(
+                egui::Color32::from_rgb(255, 210, 90),
+                text::with_names(m, msg),
+            );
+        }
+    });
 }
 
 /// The help: every key and what the mouse does, from the one table of keys.

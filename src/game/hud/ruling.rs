@@ -17,6 +17,32 @@ pub(super) fn card(
     scored: bool,
     actions: &mut MessageWriter<GameAction>,
 ) {
+    card_body(ui, m, r, scored);
+    ui.separator();
+    ui.strong(format!("Next: {}", describe_turn(m)));
+    ui.horizontal(|ui| {
+        if ui.button("Continue (Enter)").clicked() {
+            actions.write(GameAction::Continue);
+        }
+        if ui.button("Replay (r)").clicked() {
+            actions.write(GameAction::Replay { slow: false });
+        }
+        if ui.button("Slow (R)").clicked() {
+            actions.write(GameAction::Replay { slow: true });
+        }
+        if ui
+            .button("Copy link")
+            .on_hover_text("a link that replays this shot and shows this ruling")
+            .clicked()
+        {
+            actions.write(GameAction::CopyLink);
+        }
+    });
+}
+
+/// The card without what comes next or its buttons: the verdict and rule, the fouls, the
+/// explanation, a spotted ball, the rack's result (the quiz shows it under its grades).
+pub(super) fn card_body(ui: &mut egui::Ui, m: &Match, r: &Ruling, scored: bool) {
     let title = if r.legal { "Legal shot" } else { "Foul" };
     ui.heading(format!("{title} - rule {}", r.rule));
     // What the computer played for, kept from before its shot.
@@ -68,26 +94,6 @@ pub(super) fn card(
     if scored && r.rack_result.is_some() {
         performance_lines(ui, m);
     }
-    ui.separator();
-    ui.strong(format!("Next: {}", describe_turn(m)));
-    ui.horizontal(|ui| {
-        if ui.button("Continue (Enter)").clicked() {
-            actions.write(GameAction::Continue);
-        }
-        if ui.button("Replay (r)").clicked() {
-            actions.write(GameAction::Replay { slow: false });
-        }
-        if ui.button("Slow (R)").clicked() {
-            actions.write(GameAction::Replay { slow: true });
-        }
-        if ui
-            .button("Copy link")
-            .on_hover_text("a link that replays this shot and shows this ruling")
-            .clicked()
-        {
-            actions.write(GameAction::CopyLink);
-        }
-    });
 }
 
 pub(super) fn choice(ui: &mut egui::Ui, m: &Match, actions: &mut MessageWriter<GameAction>) {

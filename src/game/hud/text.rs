@@ -154,13 +154,16 @@ pub fn miscue_words(shot: &LastShot) -> Option<String> {
 
 /// The banner over a playback: a replay, a slow one, a pause.
 pub fn banner(p: &Playback) -> Option<String> {
-    if !p.active() {
+    // A shot held on its last picture (the quiz's) is no longer playing.
+    if !p.active() || p.held() {
         return None;
     }
     let mut words = Vec::new();
     if p.replay {
-        words.push(if p.speed <= SLOW_REPLAY + 1e-9 {
+        words.push(if (p.speed - SLOW_REPLAY).abs() < 1e-9 {
             "SLOW REPLAY (a quarter speed)".to_string()
+        } else if p.speed < 1.0 - 1e-9 {
+            format!("SLOW REPLAY (x{:.2})", p.speed)
         } else {
             "REPLAY".to_string()
         });

@@ -359,3 +359,25 @@ pub fn draw<'a>(bank: &'a [Question], sel: &Selection) -> Vec<&'a Question> {
     pool.truncate(sel.count);
     pool
 }
+
+/// When a played shot's ruling was decided on the table (shot time, s), where a replay is
+/// slowed: the cue ball pocketed or off the table on a foul of 7.1, an object ball off the
+/// table on 7.5, the 10 dropping when the 10 decided it (5.8, 5.9), else the cue ball's first
+/// contact, on which the first ball hit (7.2), the rail after contact (7.3) and a legal shot
+/// all turn; with no contact at all, the cue ball's first rail or the shot's end. Read from the
+/// adapter's moments, as the markers are.
+pub fn deciding_moment(log: &ShotLog, key: &Key) -> f64 {
+    use crate::adapter::Moment;
+    let ms = crate::adapter::moments(log);
+    let first = |f: &dyn Fn(&Moment) -> bool| ms.iter().find(|(_, m)| f(m)).map(|(t, _)| *t);
+    let by_rule = match key.rule.as_str() {
+        "7.1" => first(&|m| matches!(m, Moment::CueBall(_))),
+        "7.5" => first(&|m| matches!(m, Moment::OffTable(_))),
+        "5.8" | "5.9" => first(&|m| matches!(m, Moment::Pocketed(p) if p.ball == 10)),
+        _ => None,
+    };
+    by_rule
+        .or_else(|| first(&|m| matches!(m, Moment::FirstContact(_))))
+        .or_else(|| first(&|m| matches!(m, Moment::CueRailBeforeContact)))
+        .unwrap_or(log.duration)
+}
