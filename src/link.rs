@@ -1,6 +1,7 @@
-//! Links that open a position or a ruling: `?scenario=NAME` (a library scenario) and
+//! Links that open a position or a ruling: `?scenario=NAME` (a library scenario),
 //! `?table=TEXT` (a table file: layout, referee state, stroke and call, as compact URL-safe
-//! text). A link and a table file are two forms of one thing: the web build reads the page's
+//! text) and `?quiz=SEED` (the referee's quiz of that seed, `&count=N` questions, 10 by
+//! default, as `tenball quiz --seed SEED --count N` draws it). A link and a table file are two forms of one thing: the web build reads the page's
 //! address, `tenball play --link` the same text, and both open the same [`Link`].
 //!
 //! The table text is the file's JSON, compressed with DEFLATE (miniz_oxide, the compressor
@@ -19,7 +20,12 @@ pub enum Link {
     Scenario(String),
     /// A position; with a stroke, the game plays it and shows its ruling.
     Table(Box<TableFile>),
+    /// The referee's quiz drawn by this seed, of this many questions.
+    Quiz { seed: u64, count: usize },
 }
+
+/// Questions in a quiz link without `count=`, as `tenball quiz` takes by default.
+pub const QUIZ_COUNT: usize = 10;
 
 /// The most a table's text may grow to when it is unpacked (bytes): far above any table file
 /// (about 2 kB), far below what would hurt a browser tab.
@@ -64,25 +70,53 @@ impl Link {
         };
         let query = query.split('#').next().unwrap_or("");
         let mut found = None;
+        let mut count = None;
         for part in query.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').unwrap_or((part, ""));
             match key {
-                "scenario" | "table" if found.is_some() => {
+                "scenario" | "table" | "quiz" if found.is_some() => {
                     return Err(format!(
-                        "the link names two things to open (`{key}=` after another); give one, scenario= or table="
+                        "the link names two things to open (`{key}=` after another); give one, scenario=, table= or quiz="
                     ));
                 }
                 "scenario" => found = Some(Link::Scenario(scenario_name(value)?)),
                 "table" => found = Some(Link::Table(Box::new(table_from_text(value)?))),
+                "quiz" => {
+                    let seed = number(value, "quiz=", u64::MAX)?;
+                    found = Some(Link::Quiz {
+                        seed,
+                        count: QUIZ_COUNT,
+                    });
+                }
+                "count" => count = Some(number(value, "count=", 1000)? as usize),
                 _ => {}
             }
         }
+        match (&mut found, count) {
+            (Some(Link::Quiz { count: n, .. }), Some(c)) if c > 0 => *n = c,
+            (Some(Link::Quiz { .. }), Some(_)) => {
+                return Err("the link's count= must be at least 1".into());
+            }
+            _ => {}
+        }
         found.ok_or_else(|| {
             format!(
-                "the link `{}` has neither scenario=NAME nor table=TEXT",
+                "the link `{}` has none of scenario=NAME, table=TEXT and quiz=SEED",
                 crate::echo::cut(text)
             )
         })
+    }
+}
+
+/// A whole number of a link's parameter, at most `most`.
+fn number(value: &str, what: &str, most: u64) -> Result<u64, String> {
+    match value.parse::<u64>() {
+        Ok(n) if n <= most => Ok(n),
+        Ok(_) => Err(format!("the link's {what} is more than {most}")),
+        Err(_) => Err(format!(
+            "the link's {what} `{}` is not a whole number",
+            crate::echo::cut(&crate::echo::visible(value))
+        )),
     }
 }
 
@@ -205,6 +239,29 @@ mod tests {
     }
 
     #[test]
+    fn a_quiz_link_gives_its_seed_and_count() {
+        assert_eq!(
+            Link::parse("https://example.org/tenball/?quiz=7&count=3"),
+            Ok(Link::Quiz { seed: 7, count: 3 })
+        );
+        assert_eq!(
+            Link::parse("?quiz=7"),
+            Ok(Link::Quiz {
+                seed: 7,
+                count: QUIZ_COUNT
+            })
+        );
+        let e = Link::parse("?quiz=seven").unwrap_err();
+        assert!(e.contains("`seven` is not a whole number"), "{e}");
+        let e = Link::parse("?quiz=1&count=0").unwrap_err();
+        assert!(e.contains("at least 1"), "{e}");
+        let e = Link::parse("?quiz=1&count=5000").unwrap_err();
+        assert!(e.contains("more than 1000"), "{e}");
+        let e = Link::parse("?quiz=1&scenario=scratch").unwrap_err();
+        assert!(e.contains("two things"), "{e}");
+    }
+
+    #[test]
     fn a_damaged_link_is_refused_with_the_place() {
         let q = table_query(&a_table());
         let cut = &q[..q.len() / 2];
@@ -215,7 +272,10 @@ mod tests {
         let e = Link::parse(&changed).unwrap_err();
         assert!(e.contains("`!` at character 14"), "{e}");
         let e = Link::parse("?lang=en").unwrap_err();
-        assert!(e.contains("neither scenario=NAME nor table=TEXT"), "{e}");
+        assert!(
+            e.contains("none of scenario=NAME, table=TEXT and quiz=SEED"),
+            "{e}"
+        );
         let e = Link::parse("?scenario=a&scenario=b").unwrap_err();
         assert!(e.contains("two things"), "{e}");
         let e = Link::parse("?scenario=%G1").unwrap_err();

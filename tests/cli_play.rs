@@ -211,8 +211,9 @@ fn a_bad_link_is_refused_with_what_is_wrong() {
         (not_a_table.as_str(), "the link's table: 1:"),
         (
             "http://localhost/?lang=en",
-            "neither scenario=NAME nor table=TEXT",
+            "none of scenario=NAME, table=TEXT and quiz=SEED",
         ),
+        ("?quiz=3&count=x", "count= `x` is not a whole number"),
     ] {
         let out = play(&["--link", link], true);
         assert_eq!(out.status.code(), Some(2), "{link}");

@@ -237,6 +237,10 @@ fn the_game_runs_in_a_browser_and_a_link_gives_the_native_ruling() {
             {"name": "scenario", "query": "?scenario=scratch",
              "steps": ["ready", "key Period", "ruling"]},
             {"name": "library", "query": "?check=library", "steps": ["checked"]},
+            // The quiz from the keyboard: `.` plays the shot, Enter grades an empty answer;
+            // the ruling comes to the page only once graded.
+            {"name": "quiz", "query": "?quiz=3&count=1",
+             "steps": ["ready", "key Period", "status asking", "key Enter", "ruling"]},
             {"name": "load", "query": "",
              "steps": ["ready", format!("refused {}", bad.display()),
                        format!("load {}", saved.display()), "ready", "shot loaded"]},
@@ -283,6 +287,21 @@ fn the_game_runs_in_a_browser_and_a_link_gives_the_native_ruling() {
     let left = played.layout.balls.iter().filter(|b| b.ball != 0).count();
     assert_cloth_and_balls(&dir.join("link.png"), left + 1);
     assert_eq!(page("scenario").rule.as_deref(), Some("7.1"));
+    // The quiz's question, ruled in the browser as the terminal's key rules it.
+    let bank = tenball::teaching::quiz::bank().unwrap();
+    let sel = tenball::teaching::quiz::Selection {
+        seed: 3,
+        count: 1,
+        topics: Vec::new(),
+        level: None,
+    };
+    let q = tenball::teaching::quiz::draw(&bank, &sel)[0];
+    assert_eq!(
+        page("quiz").rule.as_deref(),
+        Some(q.outcome(false).unwrap().key.rule.as_str()),
+        "{}",
+        q.id
+    );
     // Every library scenario: the same rulings, and its first shot's balls ending in the same
     // state (pocketed where, or on the table). Where on the table is printed, not held to the
     // bit: the builds' `sin`, `exp`, ... may differ in the last bit, and a break amplifies that

@@ -28,8 +28,9 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
     /// Open a link, as the web build's address does: `?scenario=NAME` (a library scenario
-    /// in the scenario player) or `?table=TEXT` (a position; with a stroke, it is played at
-    /// once and its ruling shown). A whole address works too; the game's Copy link gives one.
+    /// in the scenario player), `?table=TEXT` (a position; with a stroke, it is played at
+    /// once and its ruling shown) or `?quiz=SEED&count=N` (the referee's quiz, no progress
+    /// kept). A whole address works too; the game's Copy link gives one.
     #[arg(long, value_name = "LINK", conflicts_with = "load")]
     pub link: Option<String>,
     /// Racks won to win the match.

@@ -128,7 +128,25 @@ pub(super) fn page_address() -> String {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (tell_ready, tell_rulings));
+    app.add_systems(Update, (tell_ready, tell_rulings, tell_quiz));
+}
+
+/// The quiz's moment in `#tenball-status`, once the game is ready: `asking` while an answer
+/// is wanted, `graded` once given, `quiz over` after the last (a test waits on it).
+fn tell_quiz(quiz: Option<Res<super::Quiz>>, mut told: Local<Option<super::QuizPhase>>) {
+    use super::QuizPhase;
+    let Some(q) = quiz else { return };
+    if *told == Some(q.phase) {
+        return;
+    }
+    let word = match q.phase {
+        QuizPhase::Answer => "asking",
+        QuizPhase::Graded => "graded",
+        QuizPhase::Over => "quiz over",
+        QuizPhase::Before | QuizPhase::Shot => return,
+    };
+    set_text("tenball-status", word);
+    *told = Some(q.phase);
 }
 
 /// Once, after the first frames with the balls at rest: the picture map, then `ready`.
@@ -156,8 +174,19 @@ fn tell_ready(
 
 /// Each new ruling, as the card gives it: its words in `#tenball-ruling`, its rule number in
 /// `#tenball-rule` (the last shot's, which a won rack keeps after its rulings are cleared).
-fn tell_rulings(m: Res<Match>, mut shown: Local<String>) {
-    if !m.is_changed() || m.pending.is_some() {
+fn tell_rulings(m: Res<Match>, quiz: Option<Res<super::Quiz>>, mut shown: Local<String>) {
+    // The quiz keeps the ruling back until the answer is graded.
+    let quiz_graded = quiz.as_ref().map(|q| {
+        (
+            matches!(q.phase, super::QuizPhase::Graded | super::QuizPhase::Over),
+            q.is_changed(),
+        )
+    });
+    if quiz_graded.is_some_and(|(graded, _)| !graded) {
+        return;
+    }
+    let changed = m.is_changed() || quiz_graded.is_some_and(|(_, c)| c);
+    if !changed || m.pending.is_some() {
         return;
     }
     let Some(last) = &m.last else {

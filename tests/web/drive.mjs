@@ -7,6 +7,7 @@
 //   "shot NAME"      save a screenshot of the page as OUT/NAME.png and its map as OUT/NAME.json
 //   "key CODE"       tap a key on the game's canvas (e.g. Space, Period)
 //   "ruling"         wait until #tenball-rule shows a rule number
+//   "status WORD"    wait until #tenball-status is WORD (the quiz's `asking`, `graded`)
 //   "load FILE"      give FILE to the page's Load button; wait for the page it opens
 //   "refused FILE"   give FILE to Load; wait for the page's problem, kept as `refused`
 //   "checked"        wait until the library check (?check=library) is done; its report is read
@@ -112,6 +113,10 @@ async function visit(p) {
         await page.focus("#tenball");
         // Down and up at once: a tap (a press held over frames charges the power).
         await page.keyboard.press(arg);
+      } else if (verb === "status") {
+        await page.waitForFunction(
+          (w) => document.getElementById("tenball-status").textContent === w,
+          arg, { timeout, polling: 250 });
       } else if (verb === "ruling") {
         await page.waitForFunction(
           () => document.getElementById("tenball-rule").textContent !== "-",
