@@ -147,7 +147,8 @@ fn a_played_question_holds_the_shot_until_it_is_graded_against_the_referee() {
     assert_eq!(quiz(&app).at, 1);
     assert_eq!(quiz(&app).phase, QuizPhase::Before);
     assert_eq!(m(&app).layout, told.position.layout);
-    act(&mut app, QuizAction::Play);
+    // From the keyboard this time: `.` plays (tells) the shot, Enter grades and goes on.
+    tap(&mut app, KeyCode::Period);
     until_asked(&mut app);
     let key = quiz(&app).key().unwrap().clone();
     assert_eq!(key, told.outcome(false).unwrap().key);
@@ -156,10 +157,10 @@ fn a_played_question_holds_the_shot_until_it_is_graded_against_the_referee() {
         legal: Some(key.legal),
         ..Answer::default()
     };
-    act(&mut app, QuizAction::Grade);
+    tap(&mut app, KeyCode::Enter);
     assert_eq!(quiz(&app).graded[1].parts, [true, false, false, false]);
     assert_eq!(kept.lock().unwrap()[1], (told.id.clone(), false));
-    act(&mut app, QuizAction::Next);
+    tap(&mut app, KeyCode::Enter);
     assert_eq!(quiz(&app).phase, QuizPhase::Over);
     assert_eq!(quiz(&app).right(), 1);
 }

@@ -158,7 +158,9 @@ impl Control {
                 "tap: shoot at the power set; hold: charge the power, release to shoot; \
                          while a shot plays: pause"
             }
-            C::Continue => "skip to the end of the shot; close the ruling card",
+            C::Continue => {
+                "skip to the end of the shot; close the ruling card; the quiz: grade, then the next question"
+            }
             C::PlayTable => "choice: play the table",
             C::HandBack => "choice: hand it back",
             C::Replay => "replay the last shot (Shift: slowly, a quarter speed)",
@@ -178,7 +180,7 @@ impl Control {
             C::Setup => "set-up mode: drag balls, Delete takes one off, 0-9 and c put one back",
             C::Save => "save the table to a new file",
             C::Mute => "mute",
-            C::NextStep => "scenario player: play the next step",
+            C::NextStep => "scenario player: play the next step; the quiz: play the shot",
             C::Coach => "coach: the computer's choice here (press again to take it)",
             C::Help => "this help",
         }

@@ -179,10 +179,15 @@ fn play_step(
                     // Nothing moves on a told step: its facts are marked where the balls lie,
                     // and the top bar says it is told.
                     markers.0 = teaching::markers::Markers::told(facts, &m.layout);
+                    // A scenario of one step (a quiz's question) has no step to number.
+                    let step = if lesson.scenario.steps.len() > 1 {
+                        format!("step {}: ", i + 1)
+                    } else {
+                        String::new()
+                    };
                     m.message = Some(format!(
-                        "step {}: told, not played: nothing moves; the referee is given what \
-                         happened (the marks say what)",
-                        i + 1
+                        "{step}told, not played: nothing moves; the referee is given what \
+                         happened (the marks say what)"
                     ));
                     let mut layout = m.layout.clone();
                     told_layout(&mut layout, facts, &j.state, j.ruling.spotted);

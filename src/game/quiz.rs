@@ -272,6 +272,10 @@ fn ruled(
     cycle: Option<Res<State<ShotCycle>>>,
 ) {
     let Some(lesson) = lesson else { return };
+    // The shot played from the keyboard (`.`, the scenario player's key) as from the button.
+    if quiz.phase == QuizPhase::Before && lesson.next > 0 {
+        quiz.phase = QuizPhase::Shot;
+    }
     let shown = cycle.is_some_and(|c| *c.get() == ShotCycle::Ruling);
     if quiz.phase != QuizPhase::Shot || !shown || !lesson.done() || lesson.results.is_empty() {
         return;

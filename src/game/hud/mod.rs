@@ -199,11 +199,14 @@ fn quiz_bar(ui: &mut egui::Ui, q: &super::Quiz, m: &Match, playback: &Playback) 
     use super::QuizPhase;
     ui.horizontal(|ui| {
         ui.heading("The referee's quiz");
+        let at = if q.phase == QuizPhase::Over {
+            format!("all {} questions ruled", q.run.questions.len())
+        } else {
+            format!("question {} of {}", q.at + 1, q.run.questions.len())
+        };
         ui.label(format!(
-            "· seed {} · question {} of {} · {} of {} wholly right so far",
+            "· seed {} · {at} · {} of {} wholly right",
             q.run.seed,
-            (q.at + 1).min(q.run.questions.len()),
-            q.run.questions.len(),
             q.right(),
             q.graded.len()
         ));

@@ -295,8 +295,39 @@ fn graded(
 fn over(ui: &mut egui::Ui, quiz: &Quiz) {
     ui.heading("The quiz is over");
     let s = grade::summarize(&quiz.graded);
-    for l in s.lines() {
-        ui.label(l);
+    let q = s.questions;
+    ui.strong(format!(
+        "{} of {} questions wholly right ({:.0} %)",
+        q.right,
+        q.asked,
+        q.percent()
+    ));
+    egui::Grid::new("quiz-score").striped(true).show(ui, |ui| {
+        for (part, p) in key::PARTS.iter().zip(s.parts) {
+            ui.label(*part);
+            ui.label(format!("{}/{}", p.right, p.asked));
+            ui.end_row();
+        }
+    });
+    ui.add_space(4.0);
+    egui::Grid::new("quiz-topics").striped(true).show(ui, |ui| {
+        for (t, sc) in &s.topics {
+            ui.label(t.title());
+            ui.label(format!("{}/{} ({:.0} %)", sc.right, sc.asked, sc.percent()));
+            ui.end_row();
+        }
+    });
+    ui.add_space(4.0);
+    if s.review.is_empty() {
+        ui.label("Nothing to review: every question wholly right.");
+    } else {
+        ui.strong("To review (the rules of the questions missed, most missed first)");
+        for (rule, n, scenario) in &s.review {
+            ui.label(format!(
+                "{} missed {n}: tenball scenario show {scenario}",
+                rule_words(rule)
+            ));
+        }
     }
     ui.separator();
     ui.label(format!("The same quiz again: {}", quiz.run.again));
