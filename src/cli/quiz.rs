@@ -519,12 +519,7 @@ fn show_grade(
     diagrams: Option<&Path>,
 ) -> Result<(), CliError> {
     let k = &o.key;
-    let said = [
-        if k.legal { "legal" } else { "foul" }.to_string(),
-        format!("{} ({})", k.rule, key::rule_title(&k.rule)),
-        k.balls.meaning().to_string(),
-        format!("{}: {}", k.who.meaning(), k.how.meaning()),
-    ];
+    let said = k.said();
     let mut text = String::new();
     for ((part, ok), right) in key::PARTS.iter().zip(g.parts).zip(said) {
         text.push_str(&format!(

@@ -166,24 +166,7 @@ fn top_bar(
             });
             // The third line is always there, empty or not, so that the table below never
             // jumps when a notice comes or goes.
-            ui.horizontal(|ui| {
-                ui.label(" ");
-                if let Some(b) = text::banner(&playback) {
-                    ui.colored_label(egui::Color32::from_rgb(120, 200, 255), b);
-                }
-                if let Some(c) = aim.charge.filter(|c| c.held > super::input::TAP) {
-                    ui.colored_label(
-                        egui::Color32::from_rgb(255, 160, 60),
-                        format!("power {:.2} m/s: release Space to shoot", c.speed()),
-                    );
-                }
-                if let Some(msg) = &m.message {
-                    ui.colored_label(
-                        egui::Color32::from_rgb(255, 210, 90),
-                        text::with_names(&m, msg),
-                    );
-                }
-            });
+            notices(ui, &m, &playback, Some(&aim));
         })
         .response
         .rect
@@ -220,10 +203,25 @@ fn quiz_bar(ui: &mut egui::Ui, q: &super::Quiz, m: &Match, playback: &Playback) 
             QuizPhase::Over => "The quiz is over: your score is on the right".into(),
         });
     });
+    notices(ui, m, playback, None);
+}
+
+/// The top bar's third line, there empty or not so that the table below never jumps: the
+/// playback's banner, the power while Space is held (`aim`: none in a quiz), the notice.
+fn notices(ui: &mut egui::Ui, m: &Match, playback: &Playback, aim: Option<&Aim>) {
     ui.horizontal(|ui| {
         ui.label(" ");
         if let Some(b) = text::banner(playback) {
             ui.colored_label(egui::Color32::from_rgb(120, 200, 255), b);
+        }
+        if let Some(c) = aim
+            .and_then(|a| a.charge)
+            .filter(|c| c.held > super::input::TAP)
+        {
+            ui.colored_label(
+                egui::Color32::from_rgb(255, 160, 60),
+                format!("power {:.2} m/s: release Space to shoot", c.speed()),
+            );
         }
         if let Some(msg) = &m.message {
             ui.colored_label(

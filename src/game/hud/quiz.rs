@@ -237,13 +237,7 @@ fn graded(
             egui::RichText::new(format!("{right} of 4 parts right")).strong(),
         );
     }
-    let said = [
-        if k.legal { "legal" } else { "foul" }.to_string(),
-        rule_words(&k.rule),
-        k.balls.meaning().to_string(),
-        format!("{}: {}", k.who.meaning(), k.how.meaning()),
-    ];
-    for ((part, ok), words) in key::PARTS.iter().zip(g.parts).zip(said) {
+    for ((part, ok), words) in key::PARTS.iter().zip(g.parts).zip(k.said()) {
         let (colour, mark) = if ok {
             (RIGHT, "right")
         } else {

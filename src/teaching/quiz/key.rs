@@ -112,6 +112,17 @@ impl Key {
         ]
     }
 
+    /// The referee's answer to each part in words, in [`PARTS`] order, as a graded answer
+    /// shows it beside the person's (the terminal's and the game's).
+    pub fn said(&self) -> [String; 4] {
+        [
+            if self.legal { "legal" } else { "foul" }.to_string(),
+            format!("{} ({})", self.rule, rule_title(&self.rule)),
+            self.balls.meaning().to_string(),
+            format!("{}: {}", self.who.meaning(), self.how.meaning()),
+        ]
+    }
+
     /// The key as an answers file line writes it (after the question's number).
     pub fn words(&self) -> String {
         format!(
