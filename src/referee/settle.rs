@@ -1,7 +1,8 @@
 //! A rack settled as a racker leaves it (5.2 "as tight as possible"): balls whose diameters
-//! differ within a set's tolerance, pushed toward the apex inside a triangle's sides until they
-//! jam, then given to the physics, which plays every ball at one radius, with the gaps the jam
-//! left between each pair of neighbours.
+//! differ within a set's tolerance, either pushed toward the apex inside a triangle's sides
+//! until they jam (a hand rack) or pressed together on a template, every contact closed but one
+//! (a template rack); then given to the physics, which plays every ball at one radius, with the
+//! gaps the rack left between each pair of neighbours.
 
 use glam::DVec2;
 
@@ -80,6 +81,72 @@ fn settle_real(apex: DVec2, radius: f64, deviation: &[f64; 10]) -> [DVec2; 10] {
     p
 }
 
+/// The contacts of the wheel around the rack's middle ball (place 4, where the 10 is racked):
+/// its six spokes and the six contacts of its ring. They carry the triangle's one self-stress:
+/// 18 contacts on ten balls are one more than make a rigid frame (2 x 10 - 3 = 17), and the
+/// only loop that closes on itself is this wheel, so balls of different sizes pressed together
+/// close every contact but one of these twelve.
+const SPOKES: [(usize, usize); 6] = [(1, 4), (2, 4), (3, 4), (4, 5), (4, 7), (4, 8)];
+const RING: [(usize, usize); 6] = [(1, 2), (2, 5), (5, 8), (7, 8), (3, 7), (1, 3)];
+/// The ring's balls around place 4.
+const RING_BALLS: [usize; 6] = [1, 2, 5, 8, 7, 3];
+/// Rounds of the template's relaxation at most, and the largest error it leaves (m).
+const TEMPLATE_ROUNDS: usize = 20_000;
+const TEMPLATE_RESIDUAL: f64 = 1.0e-10;
+
+/// The contact a template rack leaves open, `choice` in [0, 1) picking one of the six that
+/// can open: with the middle ball larger than its ring allows
+/// (`6 r4 - sum of the ring's radii > 0`), a ring contact; smaller, a spoke.
+fn template_open(r: &[f64; 10], choice: f64) -> (usize, usize) {
+    let excess = 6.0 * r[4] - RING_BALLS.iter().map(|&k| r[k]).sum::<f64>();
+    let six = if excess > 0.0 { RING } else { SPOKES };
+    six[((choice * 6.0) as usize).min(5)]
+}
+
+/// The centres of balls of diameters `2 radius + deviation[i]` racked with a template (a
+/// Magic Rack): every ball touching its neighbours "with the possible exception of one tiny
+/// gap" (billiardsprofessor.com, "Magic: The Racking"). Seventeen contacts closed exactly, the
+/// one `template_open` names open by what the sizes leave, the apex on `apex` and the rack's
+/// centroid on the long string (rows toward +x).
+fn settle_template(apex: DVec2, radius: f64, deviation: &[f64; 10], choice: f64) -> [DVec2; 10] {
+    let r: [f64; 10] = std::array::from_fn(|i| radius + 0.5 * deviation[i]);
+    let open = template_open(&r, choice);
+    let closed: Vec<(usize, usize, f64)> = neighbours()
+        .into_iter()
+        .filter(|&pair| pair != open)
+        .map(|(i, j)| (i, j, r[i] + r[j]))
+        .collect();
+    let mut p = lattice(apex, 2.0 * radius);
+    for _ in 0..TEMPLATE_ROUNDS {
+        let mut worst: f64 = 0.0;
+        for &(i, j, want) in &closed {
+            let d = p[j] - p[i];
+            let len = d.length();
+            worst = worst.max((want - len).abs());
+            shift(&mut p, i, j, d / len * (want - len));
+        }
+        if worst < TEMPLATE_RESIDUAL {
+            break;
+        }
+    }
+    along_the_long_string(apex, p)
+}
+
+/// A triangle of equal balls `spacing` apart, the apex on `apex`, rows toward +x.
+fn lattice(apex: DVec2, spacing: f64) -> [DVec2; 10] {
+    let row_step = spacing * 3f64.sqrt() / 2.0;
+    PLACES.map(|(row, k)| {
+        apex + DVec2::new(row as f64 * row_step, (k as f64 - row as f64 / 2.0) * spacing)
+    })
+}
+
+/// The rack turned about its apex so that its centroid lies on the long string.
+fn along_the_long_string(apex: DVec2, p: [DVec2; 10]) -> [DVec2; 10] {
+    let centroid = p.iter().copied().sum::<DVec2>() / 10.0;
+    let turn = DVec2::from_angle(-(centroid - apex).to_angle());
+    p.map(|q| apex + turn.rotate(q - apex))
+}
+
 /// Moves overlapping balls apart along their line of centres (the apex ball stays): pairs
 /// closer than `least(i, j)`.
 fn part(p: &mut [DVec2; 10], least: impl Fn(usize, usize) -> f64) {
@@ -105,8 +172,17 @@ fn shift(p: &mut [DVec2; 10], i: usize, j: usize, by: DVec2) {
     }
 }
 
+/// How a settled rack is racked.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Racking {
+    /// With a triangle, pushed toward the apex (`settle_real`).
+    Triangle,
+    /// With a template (`settle_template`); `choice` in [0, 1) picks the contact left open.
+    Template { choice: f64 },
+}
+
 /// The centres for balls of one radius (the physics' balls) from a rack of balls of
-/// `2 radius + deviation[i]` settled as above: each neighbouring pair as far apart as the
+/// `2 radius + deviation[i]` settled as `racking` says: each neighbouring pair as far apart as the
 /// settled pair's gap (at least `min_gap`), found by relaxing from the settled centres; no two
 /// balls closer than `min_gap`.
 pub(super) fn settled(
@@ -114,8 +190,12 @@ pub(super) fn settled(
     radius: f64,
     deviation: &[f64; 10],
     min_gap: f64,
+    racking: Racking,
 ) -> [DVec2; 10] {
-    let real = settle_real(apex, radius, deviation);
+    let real = match racking {
+        Racking::Triangle => settle_real(apex, radius, deviation),
+        Racking::Template { choice } => settle_template(apex, radius, deviation, choice),
+    };
     let real_gap = |i: usize, j: usize| {
         real[i].distance(real[j]) - (2.0 * radius + 0.5 * (deviation[i] + deviation[j]))
     };
@@ -170,10 +250,50 @@ mod tests {
         assert!((0.3e-4..1.5e-4).contains(&beside), "{beside}");
     }
 
+    /// A template rack closes 17 of the 18 contacts exactly; the open one is on the wheel around
+    /// the middle ball, and its gap is what the sizes leave: `|6 r4 - sum of the ring's radii|`
+    /// to first order (the second order, tolerance^2 / R, is under 0.1 um), never negative.
+    #[test]
+    fn a_template_rack_closes_every_contact_but_one_on_the_middle_balls_wheel() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let tol = 0.05e-3;
+        for _ in 0..300 {
+            let dev: [f64; 10] = std::array::from_fn(|_| rng.random_range(-tol..=tol));
+            let choice = rng.random::<f64>();
+            let r: [f64; 10] = std::array::from_fn(|i| R + 0.5 * dev[i]);
+            let p = settle_template(DVec2::ZERO, R, &dev, choice);
+            let gap = |(i, j): (usize, usize)| p[i].distance(p[j]) - (r[i] + r[j]);
+            let open = template_open(&r, choice);
+            assert!(SPOKES.contains(&open) || RING.contains(&open));
+            for pair in neighbours().into_iter().filter(|&q| q != open) {
+                assert!(gap(pair).abs() < 1e-9, "{pair:?}: {}", gap(pair));
+            }
+            let excess = (6.0 * r[4] - RING_BALLS.iter().map(|&k| r[k]).sum::<f64>()).abs();
+            assert!(gap(open) >= -1e-9, "{open:?} overlaps by {}", -gap(open));
+            assert!((gap(open) - excess).abs() < 0.02 * excess + 1e-7, "{} vs {excess}", gap(open));
+            assert_eq!(p[0], DVec2::ZERO, "the apex stays on its spot");
+            let centroid = p.iter().copied().sum::<DVec2>() / 10.0;
+            assert!(centroid.y.abs() < 1e-12 && centroid.x > 0.0, "{centroid}");
+        }
+        // The physics' equal balls keep the open contact as the rack's largest gap.
+        let dev = [0.0, 4e-5, -5e-5, 2e-5, -3e-5, 5e-5, -1e-5, 3e-5, -4e-5, 0.0];
+        let r: [f64; 10] = std::array::from_fn(|i| R + 0.5 * dev[i]);
+        let choice = 0.3;
+        let physics = settled(DVec2::ZERO, R, &dev, 1e-5, Racking::Template { choice });
+        let widest = neighbours()
+            .into_iter()
+            .max_by(|&(a, b), &(c, d)| {
+                physics[a].distance(physics[b]).total_cmp(&physics[c].distance(physics[d]))
+            })
+            .unwrap();
+        assert_eq!(widest, template_open(&r, choice));
+    }
+
     #[test]
     fn settled_racks_for_the_physics_keep_their_gaps_and_never_overlap() {
         let dev = [0.0, 4e-5, -5e-5, 2e-5, -3e-5, 5e-5, -1e-5, 3e-5, -4e-5, 0.0];
-        let p = settled(DVec2::ZERO, R, &dev, 1e-5);
+        let p = settled(DVec2::ZERO, R, &dev, 1e-5, Racking::Triangle);
         for i in 0..10 {
             for j in i + 1..10 {
                 assert!(p[i].distance(p[j]) - 2.0 * R >= 1e-5 - 1e-9, "{i}-{j}");
