@@ -3,7 +3,8 @@
 //! integrates every step of 1/2000 s): milliseconds per break over 20 racks taken in turn, and
 //! (printed once) the steps and rapier steps a break takes. Racks are hand racks (settled, a
 //! set within the WPA's tolerance: the default everywhere; target under 1.5 ms a break), and
-//! typical (random gaps up to 0.5 mm, the default before) and even for comparison.
+//! typical (random gaps up to 0.5 mm, the default before) and even for comparison. Apart from
+//! the break, what racking a settled rack costs.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
@@ -81,6 +82,24 @@ fn bench(c: &mut Criterion) {
     }
 }
 
+/// What racking costs before a break: a settled rack's balls sized, racked and given the
+/// physics' equal radius (`hand`, the default, and `template`).
+fn racking(c: &mut Criterion) {
+    let table = TableSize::NineFoot.spec();
+    for (name, tightness) in [
+        ("rack_hand", Tightness::Hand),
+        ("rack_template", Tightness::Template),
+    ] {
+        let mut seed = 0;
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                rack(&table, tightness, &mut StdRng::seed_from_u64(seed))
+            })
+        });
+    }
+}
+
 /// What a flight costs: a jump (45 degrees, 3 m/s: three hops, rapier's steps while the ball
 /// is in the air) against the same stroke level, both a lone cue ball to rest.
 fn flight(c: &mut Criterion) {
@@ -107,6 +126,6 @@ fn flight(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20);
-    targets = bench, flight
+    targets = bench, racking, flight
 }
 criterion_main!(benches);

@@ -26,8 +26,12 @@ const PUSH: f64 = 1.0e-6;
 /// Rounds with the push, then rounds that only part what still overlaps.
 const PUSH_ROUNDS: usize = 300;
 const REST_ROUNDS: usize = 100;
-/// Rounds that give the equal balls the gaps the settled ones left.
-const GAP_ROUNDS: usize = 200;
+/// Rounds that give the equal balls the gaps the settled ones left, at most, the move in a
+/// round under which they stop (m), and the share of its pairs' mean ask a ball moves in one
+/// round.
+const GAP_ROUNDS: usize = 5_000;
+const GAP_RESIDUAL: f64 = 1.0e-10;
+const JACOBI_STEP: f64 = 1.8;
 
 /// The neighbouring places of a triangle (18 pairs): next in a row, or one row behind.
 pub(super) fn neighbours() -> Vec<(usize, usize)> {
@@ -147,6 +151,40 @@ fn along_the_long_string(apex: DVec2, p: [DVec2; 10]) -> [DVec2; 10] {
     p.map(|q| apex + turn.rotate(q - apex))
 }
 
+/// One round of moving every ball at once (a Jacobi step, so that no ball's place in the list
+/// leans the rack to one side): each pair of `pairs` toward its distance (`exact`) or, if
+/// closer, to it (not `exact`), each ball by the mean of what its pairs ask; the apex stays.
+/// Returns the farthest any ball moved (m).
+fn relax_together(p: &mut [DVec2; 10], pairs: &[(usize, usize, f64)], exact: bool) -> f64 {
+    let mut moves = [DVec2::ZERO; 10];
+    let mut asks = [0u32; 10];
+    for &(i, j, want) in pairs {
+        let d = p[j] - p[i];
+        let len = d.length();
+        if !exact && len >= want {
+            continue;
+        }
+        let by = d / len * (want - len);
+        if i == 0 {
+            moves[j] += by;
+        } else {
+            moves[i] -= 0.5 * by;
+            moves[j] += 0.5 * by;
+            asks[i] += 1;
+        }
+        asks[j] += 1;
+    }
+    let mut farthest: f64 = 0.0;
+    for k in 1..10 {
+        if asks[k] > 0 {
+            let by = moves[k] * (JACOBI_STEP / asks[k] as f64);
+            farthest = farthest.max(by.length());
+            p[k] += by;
+        }
+    }
+    farthest
+}
+
 /// Moves overlapping balls apart along their line of centres (the apex ball stays): pairs
 /// closer than `least(i, j)`.
 fn part(p: &mut [DVec2; 10], least: impl Fn(usize, usize) -> f64) {
@@ -203,18 +241,22 @@ pub(super) fn settled(
         .into_iter()
         .map(|(i, j)| (i, j, 2.0 * radius + min_gap + real_gap(i, j).max(0.0)))
         .collect();
+    // Neighbours stay near their lattice distance, so only they are pulled; every pair is
+    // parted at the end.
     let mut p = real;
     for _ in 0..GAP_ROUNDS {
-        for &(i, j, want) in &pairs {
-            let d = p[j] - p[i];
-            let len = d.length();
-            shift(&mut p, i, j, d / len * (want - len));
+        if relax_together(&mut p, &pairs, true) < GAP_RESIDUAL {
+            break;
         }
-        part(&mut p, |_, _| 2.0 * radius + min_gap);
     }
     // The last rounds only part: no pair closer than `min_gap`.
+    let every: Vec<(usize, usize, f64)> = (0..10)
+        .flat_map(|i| (i + 1..10).map(move |j| (i, j, 2.0 * radius + min_gap)))
+        .collect();
     for _ in 0..REST_ROUNDS {
-        part(&mut p, |_, _| 2.0 * radius + min_gap);
+        if relax_together(&mut p, &every, false) == 0.0 {
+            break;
+        }
     }
     p
 }
