@@ -331,7 +331,7 @@ pub(super) fn caroms(ctx: &Context) -> Vec<Cut> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::adapter::play_shot;
     use crate::computer::Level;
@@ -339,7 +339,8 @@ mod tests {
     use crate::referee::{BallSet, CueBall, GameState, Phase, PlayerId, Rules};
     use crate::table::{Placed, TableSize};
 
-    fn position(balls: &[(u8, f64, f64)]) -> (GameState, Layout) {
+    /// Player A to shoot at the lowest of `balls` (number, x, y; 0 the cue ball), as it lies.
+    pub(in crate::computer) fn position(balls: &[(u8, f64, f64)]) -> (GameState, Layout) {
         let mut s = GameState::with_breaker(Rules::default(), TableSize::NineFoot, PlayerId::A);
         s.on_table = balls
             .iter()
@@ -365,7 +366,7 @@ mod tests {
     }
 
     /// Whether each candidate, played without error, makes the called ball in the called pocket.
-    fn all_make_their_call(state: &GameState, layout: &Layout, shots: &[Cut]) -> bool {
+    pub(in crate::computer) fn all_make_their_call(state: &GameState, layout: &Layout, shots: &[Cut]) -> bool {
         shots.iter().all(|c| {
             let Call::Ball { ball, pocket } = c.call else {
                 return false;
@@ -375,7 +376,8 @@ mod tests {
         })
     }
 
-    fn context<'a>(s: &'a GameState, l: &'a Layout) -> Context<'a> {
+    /// Level 5 to shoot at the 1 on the WPA set.
+    pub(in crate::computer) fn context<'a>(s: &'a GameState, l: &'a Layout) -> Context<'a> {
         Context {
             state: s,
             layout: l,
