@@ -54,13 +54,7 @@ pub(super) fn neighbours() -> Vec<(usize, usize)> {
 fn settle_real(apex: DVec2, radius: f64, deviation: &[f64; 10]) -> [DVec2; 10] {
     let r: Vec<f64> = deviation.iter().map(|d| radius + 0.5 * d).collect();
     let widest = r.iter().copied().fold(0.0, f64::max);
-    let row_step = 2.0 * widest * 3f64.sqrt() / 2.0;
-    let mut p = PLACES.map(|(row, k)| {
-        apex + DVec2::new(
-            row as f64 * row_step,
-            (k as f64 - row as f64 / 2.0) * 2.0 * widest,
-        )
-    });
+    let mut p = lattice(apex, 2.0 * widest);
     // The triangle's sides, through the apex ball's corner: inward normals.
     let sides = [
         DVec2::new(0.5, -(3f64.sqrt()) / 2.0),
