@@ -179,14 +179,12 @@ fn places<R: Rng + ?Sized>(table: &Table, tightness: Tightness, rng: &mut R) -> 
     let gap = tightness.largest_gap();
     let d = 2.0 * table.ball_radius + gap.map_or(RACK_GAP, |g| RACK_MIN_GAP + 0.5 * g);
     let wander = gap.map_or(0.0, |g| 0.25 * g);
-    let row_step = d * 3f64.sqrt() / 2.0;
+    let lattice = settle::lattice(glam::DVec2::new(apex.x, apex.y), d);
     settle::PLACES
         .iter()
-        .map(|&(row, k)| {
-            let at = Point::new(
-                apex.x + row as f64 * row_step,
-                apex.y + (k as f64 - row as f64 / 2.0) * d,
-            );
+        .zip(lattice)
+        .map(|(&(row, _), at)| {
+            let at = Point::new(at.x, at.y);
             if row > 0 && wander > 0.0 {
                 // Uniform over a disc of radius `wander`.
                 let reach = wander * rng.random::<f64>().sqrt();

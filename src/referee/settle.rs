@@ -131,7 +131,7 @@ fn settle_template(apex: DVec2, radius: f64, deviation: &[f64; 10], choice: f64)
 }
 
 /// A triangle of equal balls `spacing` apart, the apex on `apex`, rows toward +x.
-fn lattice(apex: DVec2, spacing: f64) -> [DVec2; 10] {
+pub(super) fn lattice(apex: DVec2, spacing: f64) -> [DVec2; 10] {
     let row_step = spacing * 3f64.sqrt() / 2.0;
     PLACES.map(|(row, k)| {
         apex + DVec2::new(row as f64 * row_step, (k as f64 - row as f64 / 2.0) * spacing)
