@@ -52,7 +52,7 @@ pub(super) fn neighbours() -> Vec<(usize, usize)> {
 /// `PLACES`, the apex on `apex` and the rows toward +x, held by a triangle whose sides the apex
 /// ball touches.
 fn settle_real(apex: DVec2, radius: f64, deviation: &[f64; 10]) -> [DVec2; 10] {
-    let r: Vec<f64> = deviation.iter().map(|d| radius + 0.5 * d).collect();
+    let r = radii(radius, deviation);
     let widest = r.iter().copied().fold(0.0, f64::max);
     let mut p = lattice(apex, 2.0 * widest);
     // The triangle's sides, through the apex ball's corner: inward normals.
@@ -107,7 +107,7 @@ fn template_open(r: &[f64; 10], choice: f64) -> (usize, usize) {
 /// one `template_open` names open by what the sizes leave, the apex on `apex` and the rack's
 /// centroid on the long string (rows toward +x).
 fn settle_template(apex: DVec2, radius: f64, deviation: &[f64; 10], choice: f64) -> [DVec2; 10] {
-    let r: [f64; 10] = std::array::from_fn(|i| radius + 0.5 * deviation[i]);
+    let r = radii(radius, deviation);
     let open = template_open(&r, choice);
     let closed: Vec<(usize, usize, f64)> = neighbours()
         .into_iter()
@@ -128,6 +128,11 @@ fn settle_template(apex: DVec2, radius: f64, deviation: &[f64; 10], choice: f64)
         }
     }
     along_the_long_string(apex, p)
+}
+
+/// The radii of balls of diameters `2 radius + deviation[i]`.
+fn radii(radius: f64, deviation: &[f64; 10]) -> [f64; 10] {
+    deviation.map(|d| radius + 0.5 * d)
 }
 
 /// A triangle of equal balls `spacing` apart, the apex on `apex`, rows toward +x.
@@ -297,7 +302,7 @@ mod tests {
         for _ in 0..300 {
             let dev: [f64; 10] = std::array::from_fn(|_| rng.random_range(-tol..=tol));
             let choice = rng.random::<f64>();
-            let r: [f64; 10] = std::array::from_fn(|i| R + 0.5 * dev[i]);
+            let r = radii(R, &dev);
             let p = settle_template(DVec2::ZERO, R, &dev, choice);
             let gap = |(i, j): (usize, usize)| p[i].distance(p[j]) - (r[i] + r[j]);
             let open = template_open(&r, choice);
@@ -314,7 +319,7 @@ mod tests {
         }
         // The physics' equal balls keep the open contact as the rack's largest gap.
         let dev = [0.0, 4e-5, -5e-5, 2e-5, -3e-5, 5e-5, -1e-5, 3e-5, -4e-5, 0.0];
-        let r: [f64; 10] = std::array::from_fn(|i| R + 0.5 * dev[i]);
+        let r = radii(R, &dev);
         let choice = 0.3;
         let physics = settled(DVec2::ZERO, R, &dev, 1e-5, Racking::Template { choice });
         let widest = neighbours()
