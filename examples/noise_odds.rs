@@ -8,7 +8,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};
-use tenball::computer::ghost_aim;
+use tenball::computer::{Level, ghost_aim};
 use tenball::physics::{BallEnd, Layout, Noise, SimConfig, Strike, simulate};
 use tenball::table::{Placed, Pocket, Point, Table, TableSize};
 
@@ -49,10 +49,11 @@ fn draw(size: TableSize, rng: &mut impl Rng) -> Option<Shot> {
     if !fits || !open_to(&t, ball, pocket) {
         return None;
     }
-    // The computer's speeds (`computer::candidates::cuts`) and tips.
+    // The computer's speeds (`computer::candidates::cuts`) and level 5's tips.
     let base = (1.2 + 1.3 * (a + b)) / cut.to_radians().cos().max(0.35);
     let k = [0.7, 1.0, 1.4, 2.0][rng.random_range(0..4)];
-    let height = [0.0, -0.5, -0.25, 0.25, 0.5][rng.random_range(0..5)];
+    let tips = Level::Level(5).tips();
+    let height = tips[rng.random_range(0..tips.len())];
     Some(Shot {
         layout: Layout {
             table: size,
@@ -70,9 +71,9 @@ fn draw(size: TableSize, rng: &mut impl Rng) -> Option<Shot> {
 
 fn made(shot: &Shot, strike: &Strike, cfg: &SimConfig) -> bool {
     simulate(&shot.layout, strike, cfg).is_ok_and(|log| {
-        log.end.iter().any(
-            |e| matches!(e, BallEnd::Pocketed { ball: 1, pocket } if *pocket == shot.pocket),
-        )
+        log.end
+            .iter()
+            .any(|e| matches!(e, BallEnd::Pocketed { ball: 1, pocket } if *pocket == shot.pocket))
     })
 }
 
@@ -96,10 +97,34 @@ fn main() {
     };
     let noises = [
         ("none", none),
-        ("aim 0.125 deg", Noise { aim_deg: all.aim_deg, ..none }),
-        ("speed 0.075 m/s", Noise { speed: all.speed, ..none }),
-        ("tip 0.5 mm", Noise { tip: all.tip, ..none }),
-        ("elevation 0.1 deg", Noise { elevation_deg: all.elevation_deg, ..none }),
+        (
+            "aim 0.125 deg",
+            Noise {
+                aim_deg: all.aim_deg,
+                ..none
+            },
+        ),
+        (
+            "speed 0.075 m/s",
+            Noise {
+                speed: all.speed,
+                ..none
+            },
+        ),
+        (
+            "tip 0.5 mm",
+            Noise {
+                tip: all.tip,
+                ..none
+            },
+        ),
+        (
+            "elevation 0.1 deg",
+            Noise {
+                elevation_deg: all.elevation_deg,
+                ..none
+            },
+        ),
         ("all (FastFiz's)", all),
     ];
     let mut rng = StdRng::seed_from_u64(seed);
@@ -139,7 +164,16 @@ fn main() {
     for shot in &shots {
         let works: Vec<f64> = (-20..=20)
             .map(|i| shot.strike.aim_deg + f64::from(i) * 0.1)
-            .filter(|&aim_deg| made(shot, &Strike { aim_deg, ..shot.strike }, &cfg))
+            .filter(|&aim_deg| {
+                made(
+                    shot,
+                    &Strike {
+                        aim_deg,
+                        ..shot.strike
+                    },
+                    &cfg,
+                )
+            })
             .collect();
         let Some(&middle) = works.get(works.len() / 2) else {
             continue;

@@ -400,13 +400,7 @@ fn cuts(ctx: &Context) -> Vec<Cut> {
     ) else {
         return Vec::new();
     };
-    let tips: &[f64] = if ctx.level.looks_ahead() {
-        &[0.0, -0.5, -0.25, 0.25, 0.5]
-    } else if ctx.level.uses_spin() {
-        &[0.0, -0.3, 0.3]
-    } else {
-        &[0.0]
-    };
+    let tips = ctx.level.tips();
     let mut out = Vec::new();
     for pocket in Pocket::ALL {
         if !lines_clear(&t, ctx.layout, cue, ctx.on, pocket) {
@@ -422,7 +416,7 @@ fn cuts(ctx: &Context) -> Vec<Cut> {
             &[0.8, 1.2, 1.7]
         };
         for speed in speeds.iter().map(|k| k * base) {
-            for &height in tips {
+            for &height in &tips {
                 out.push(Cut {
                     call: Call::Ball {
                         ball: ctx.on,
@@ -1177,13 +1171,20 @@ mod tests {
                 let tuned = all_make_their_call(&s, &l, std::slice::from_ref(&t));
                 if t.strike.aim_deg != aim {
                     moved += 1;
-                    assert!(tuned, "a tuned aim {} (ghost {aim}) misses", t.strike.aim_deg);
+                    assert!(
+                        tuned,
+                        "a tuned aim {} (ghost {aim}) misses",
+                        t.strike.aim_deg
+                    );
                 }
                 ghost_made += usize::from(ghost);
                 tuned_made += usize::from(tuned);
             }
         }
         assert!(moved > 20, "{moved} cuts tuned");
-        assert!(tuned_made > ghost_made, "tuned {tuned_made}, ghost {ghost_made}");
+        assert!(
+            tuned_made > ghost_made,
+            "tuned {tuned_made}, ghost {ghost_made}"
+        );
     }
 }

@@ -103,6 +103,22 @@ impl Level {
         }
     }
 
+    /// The tips (share of the radius, draw below 0) the level's cuts try. The largest stays
+    /// three of the level's tip errors inside the miscue limit (`MISCUE_LIMIT`, half the
+    /// radius), as a player keeps his tip where his own error seldom slides it off: at the
+    /// limit itself half the strokes miscued (level 5 tried 0.5 R until 2026-12-04).
+    pub fn tips(self) -> Vec<f64> {
+        let r = crate::table::TableSize::NineFoot.spec().ball_radius;
+        let full = crate::physics::params::MISCUE_LIMIT - 3.0 * self.noise().tip / r;
+        if self.looks_ahead() {
+            vec![0.0, -full, -0.5 * full, 0.5 * full, full]
+        } else if self.uses_spin() {
+            vec![0.0, -0.3, 0.3]
+        } else {
+            vec![0.0]
+        }
+    }
+
     fn uses_spin(self) -> bool {
         matches!(self, Level::Level(n) if n >= 3)
     }

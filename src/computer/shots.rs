@@ -366,7 +366,11 @@ pub(super) mod tests {
     }
 
     /// Whether each candidate, played without error, makes the called ball in the called pocket.
-    pub(in crate::computer) fn all_make_their_call(state: &GameState, layout: &Layout, shots: &[Cut]) -> bool {
+    pub(in crate::computer) fn all_make_their_call(
+        state: &GameState,
+        layout: &Layout,
+        shots: &[Cut],
+    ) -> bool {
         shots.iter().all(|c| {
             let Call::Ball { ball, pocket } = c.call else {
                 return false;

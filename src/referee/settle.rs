@@ -139,7 +139,10 @@ fn radii(radius: f64, deviation: &[f64; 10]) -> [f64; 10] {
 pub(super) fn lattice(apex: DVec2, spacing: f64) -> [DVec2; 10] {
     let row_step = spacing * 3f64.sqrt() / 2.0;
     PLACES.map(|(row, k)| {
-        apex + DVec2::new(row as f64 * row_step, (k as f64 - row as f64 / 2.0) * spacing)
+        apex + DVec2::new(
+            row as f64 * row_step,
+            (k as f64 - row as f64 / 2.0) * spacing,
+        )
     })
 }
 
@@ -312,7 +315,11 @@ mod tests {
             }
             let excess = (6.0 * r[4] - RING_BALLS.iter().map(|&k| r[k]).sum::<f64>()).abs();
             assert!(gap(open) >= -1e-9, "{open:?} overlaps by {}", -gap(open));
-            assert!((gap(open) - excess).abs() < 0.02 * excess + 1e-7, "{} vs {excess}", gap(open));
+            assert!(
+                (gap(open) - excess).abs() < 0.02 * excess + 1e-7,
+                "{} vs {excess}",
+                gap(open)
+            );
             assert_eq!(p[0], DVec2::ZERO, "the apex stays on its spot");
             let centroid = p.iter().copied().sum::<DVec2>() / 10.0;
             assert!(centroid.y.abs() < 1e-12 && centroid.x > 0.0, "{centroid}");
@@ -325,7 +332,9 @@ mod tests {
         let widest = neighbours()
             .into_iter()
             .max_by(|&(a, b), &(c, d)| {
-                physics[a].distance(physics[b]).total_cmp(&physics[c].distance(physics[d]))
+                physics[a]
+                    .distance(physics[b])
+                    .total_cmp(&physics[c].distance(physics[d]))
             })
             .unwrap();
         assert_eq!(widest, template_open(&r, choice));
