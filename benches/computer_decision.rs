@@ -91,7 +91,6 @@ fn bench(c: &mut Criterion) {
                 strike,
                 Level::Level(4),
                 &tenball::physics::equipment::WPA,
-                &mut StdRng::seed_from_u64(8),
             );
             figures
         })

@@ -3,7 +3,8 @@
 //! alone, all of it, and none. Cuts are the computer's (aimed at the ghost ball for the
 //! pocket's mouth centre, its speeds and draw or follow), into a pocket's opening (a side
 //! within 40 degrees of square, a corner within 30 of its diagonal), the ball 15 cm or more
-//! off the cushions, no other ball on the table.
+//! off the cushions, no other ball on the table; and the chance level 5 gives a cut from the
+//! width of its window of aims, against the share made.
 //! `cargo run --release --no-default-features --example noise_odds [SHOTS] [SEED]`.
 
 use rand::rngs::StdRng;
@@ -51,7 +52,7 @@ fn draw(size: TableSize, rng: &mut impl Rng) -> Option<Shot> {
     }
     // The computer's speeds (`computer::candidates::cuts`) and level 5's tips.
     let base = (1.2 + 1.3 * (a + b)) / cut.to_radians().cos().max(0.35);
-    let k = [0.7, 1.0, 1.4, 2.0][rng.random_range(0..4)];
+    let k = [0.6, 0.8, 1.0, 1.25, 1.6, 2.0][rng.random_range(0..6)];
     let tips = Level::Level(5).tips();
     let height = tips[rng.random_range(0..tips.len())];
     Some(Shot {
@@ -160,7 +161,10 @@ fn main() {
     // Aimed at the middle of the aims that make it quietly (0.1 degree apart, within 2 of
     // the ghost ball's), as level 5 tunes its cuts; the shots no aim there makes are left out
     // of both rows.
+    let sigma = Level::Level(5).aim_error_deg();
+    // Per bin: shots, made at the ghost ball, made at the middle, the model's chance summed.
     let mut tuned = [[0u32; 3]; 5];
+    let mut models = [0.0f64; 5];
     for shot in &shots {
         let works: Vec<f64> = (-20..=20)
             .map(|i| shot.strike.aim_deg + f64::from(i) * 0.1)
@@ -178,6 +182,17 @@ fn main() {
         let Some(&middle) = works.get(works.len() / 2) else {
             continue;
         };
+        // The window of aims around the middle that work without a gap, its chance under
+        // level 5's aim error (the model level 5 scores its cuts with).
+        let (mut lo, mut hi) = (works.len() / 2, works.len() / 2);
+        while lo > 0 && works[lo] - works[lo - 1] < 0.15 {
+            lo -= 1;
+        }
+        while hi + 1 < works.len() && works[hi + 1] - works[hi] < 0.15 {
+            hi += 1;
+        }
+        let width = works[hi] - works[lo] + 0.1;
+        let model = libm::erf(width / (2.0 * std::f64::consts::SQRT_2 * sigma));
         let bin = ((shot.travel / 0.5) as usize).clamp(1, 4);
         let ghost = made(shot, &all.apply(shot.strike, r, &mut rng), &cfg) as u32;
         let strike = Strike {
@@ -189,6 +204,7 @@ fn main() {
             tuned[b][0] += 1;
             tuned[b][1] += ghost;
             tuned[b][2] += at_middle;
+            models[b] += model;
         }
     }
     for (name, k) in [("all, at the ghost ball*", 1), ("all, at the middle*", 2)] {
@@ -196,6 +212,13 @@ fn main() {
         let row: Vec<String> = tuned.iter().map(|&b| share(b)).collect();
         println!("| {name} | {} |", row.join(" | "));
     }
+    let row: Vec<String> = (0..5)
+        .map(|b| format!("{:.0} %", 100.0 * models[b] / f64::from(tuned[b][0].max(1))))
+        .collect();
+    println!(
+        "| the window's chance at the middle, erf(w / 2 sqrt2 sigma), sigma {sigma:.3} deg* | {} |",
+        row.join(" | ")
+    );
     let thin = shots.iter().filter(|s| s.cut > 40.0).count();
     println!(
         "\n({thin} of the cuts thinner than 40 degrees; * the {} cuts some aim within 2 degrees makes without error)",

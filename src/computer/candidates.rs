@@ -209,7 +209,7 @@ impl NextShot {
 }
 
 /// Positions after made samples kept for the look ahead.
-const KEEP_POSITIONS: usize = 4;
+const KEEP_POSITIONS: usize = 6;
 
 /// Plays `strike` `n` times with the level's noise; counts the samples that make the call
 /// legally (the shooter stays at the table), the fouls, and the next ball's ease.
@@ -362,6 +362,9 @@ pub(super) struct Cut {
     /// How easy it looks by the geometry alone (the greedy baseline's choice).
     pub geometry: f64,
     pub kind: Kind,
+    /// From level 5's tuning: how wide the window of aims that make the call without error
+    /// is (degrees), the stroke aimed at its middle.
+    pub window: Option<f64>,
 }
 
 impl Cut {
@@ -411,7 +414,7 @@ fn cuts(ctx: &Context) -> Vec<Cut> {
         };
         let base = (1.2 + 1.3 * (a + b)) / cut.to_radians().cos().max(0.35);
         let speeds: &[f64] = if ctx.level.looks_ahead() {
-            &[0.7, 1.0, 1.4, 2.0]
+            &[0.6, 0.8, 1.0, 1.25, 1.6, 2.0]
         } else {
             &[0.8, 1.2, 1.7]
         };
@@ -430,6 +433,7 @@ fn cuts(ctx: &Context) -> Vec<Cut> {
                     pocket,
                     geometry: cut.to_radians().cos() / (1.0 + a + b),
                     kind: Kind::Cut,
+                    window: None,
                 });
             }
         }
@@ -437,65 +441,118 @@ fn cuts(ctx: &Context) -> Vec<Cut> {
     out
 }
 
-/// Offsets from the ghost ball's aim a cut's tuning tries first (degrees).
-const TUNE_COARSE: [f64; 9] = [0.0, -0.3, 0.3, -0.6, 0.6, -0.9, 0.9, -1.2, 1.2];
-/// Halvings of the coarse step that find each edge of the aims that work.
-const TUNE_HALVINGS: usize = 2;
+/// How a window of aims is searched: outward from the stroke's aim in steps of `step`
+/// degrees up to `reach` either side, each edge then halved `halvings` times.
+#[derive(Clone, Copy)]
+struct Search {
+    step: f64,
+    reach: f64,
+    halvings: usize,
+}
 
-/// From level 5: a cut aimed at the middle of the aims that make its call without error, as a
-/// player learns where a pocket takes a ball. The ghost ball's aim is not that middle: cut and
-/// spin throw the ball on, and the pocket's jaws take some lines and reject others; over 4,000
-/// open-table cuts with FastFiz's noise the middle makes 84 % of the shots under 1 m of travel
-/// against 81 % at the ghost ball, 77 % against 69 % from 1 to 1.5 m (`examples/noise_odds`).
-/// A cut no aim near the ghost ball makes is left as it is; where the aims that work fall in
-/// two windows, the one that works nearest the middle is taken.
-fn tuned_cut(ctx: &Context, cut: Cut) -> Cut {
-    let Call::Ball { ball, pocket } = cut.call else {
-        return cut;
+/// Level 5's tuning of its cuts: steps of 0.3 degrees to 1.2, edges to 0.075.
+const TUNE: Search = Search {
+    step: 0.3,
+    reach: 1.2,
+    halvings: 2,
+};
+/// The next shot's window: steps of 0.2 degrees to 1.0, edges to 0.025 (the aim's error at
+/// level 5 is 0.16 degrees with the tip's squirt: a coarser edge would blur the chance).
+const NEXT_WINDOW: Search = Search {
+    step: 0.2,
+    reach: 1.0,
+    halvings: 3,
+};
+
+/// The aims (offsets from the cut's own, degrees) that make its call without error: the
+/// window around the working aim nearest the cut's own (the first of 0, -step, +step, ...),
+/// each edge found to `step / 2^halvings` (an edge past `reach` is put at `reach`). None when
+/// no aim within `reach` makes the call. Cut and spin throw the ball on and the pocket's jaws
+/// take some lines and reject others, so the window is seldom centred on the ghost ball.
+fn aim_window(ctx: &Context, cut: &Cut, search: Search) -> Option<(f64, f64)> {
+    let Call::Ball { .. } = cut.call else {
+        return None;
     };
-    let shooter = ctx.state.to_act();
-    let cfg = sample_config(ctx.equipment);
-    let goes = |offset: f64| {
-        let strike = Strike {
-            aim_deg: cut.strike.aim_deg + offset,
-            ..cut.strike
-        };
-        play_shot(ctx.state, ctx.layout, &cut.call, &strike, &[], &cfg)
-            .is_ok_and(|p| made_call(&p, ball, pocket, shooter))
-    };
-    let works: Vec<f64> = TUNE_COARSE.into_iter().filter(|&o| goes(o)).collect();
-    let (Some(lo), Some(hi)) = (
-        works.iter().copied().reduce(f64::min),
-        works.iter().copied().reduce(f64::max),
-    ) else {
-        return cut;
-    };
-    // Each edge lies within a coarse step outside the last offset that works.
-    let edge = |inside: f64, outward: f64| {
-        let (mut inside, mut step) = (inside, 0.3 * outward);
-        for _ in 0..TUNE_HALVINGS {
+    let goes = |offset: f64| goes_at(ctx, cut, offset);
+    let steps = (search.reach / search.step).round() as i32;
+    let start = (0..=steps)
+        .flat_map(|k| [k, -k])
+        .map(|k| f64::from(k) * search.step)
+        .find(|&o| goes(o))?;
+    // From the working aim outward: the last aim that works before one that does not, then
+    // the edge between them halved.
+    let edge = |outward: f64| {
+        let mut inside = start;
+        loop {
+            let next = inside + outward * search.step;
+            if next.abs() > search.reach + 1e-9 {
+                return inside;
+            }
+            if !goes(next) {
+                break;
+            }
+            inside = next;
+        }
+        let mut step = search.step;
+        for _ in 0..search.halvings {
             step *= 0.5;
-            if goes(inside + step) {
-                inside += step;
+            if goes(inside + outward * step) {
+                inside += outward * step;
             }
         }
         inside
     };
-    let mut middle = 0.5 * (edge(lo, -1.0) + edge(hi, 1.0));
-    // Aims that work in two windows (a jaw or a ball between): the coarse aim nearest the
-    // middle that works.
-    if !goes(middle) {
-        middle = works
-            .iter()
-            .copied()
-            .min_by(|a, b| (a - middle).abs().total_cmp(&(b - middle).abs()))
-            .unwrap_or(0.0);
+    Some((edge(-1.0), edge(1.0)))
+}
+
+/// Whether `cut` aimed `offset` degrees off its own aim makes its call without error.
+fn goes_at(ctx: &Context, cut: &Cut, offset: f64) -> bool {
+    let Call::Ball { ball, pocket } = cut.call else {
+        return false;
+    };
+    let strike = Strike {
+        aim_deg: cut.strike.aim_deg + offset,
+        ..cut.strike
+    };
+    let cfg = sample_config(ctx.equipment);
+    play_shot(ctx.state, ctx.layout, &cut.call, &strike, &[], &cfg)
+        .is_ok_and(|p| made_call(&p, ball, pocket, ctx.state.to_act()))
+}
+
+/// The chance a stroke aimed at the middle of a window of aims `width` degrees wide stays in
+/// it under an aim error of `sigma` degrees (a gaussian): erf(width / (2 sqrt 2 sigma)).
+fn window_chance(width: f64, sigma: f64) -> f64 {
+    if sigma <= 0.0 {
+        return f64::from(width >= 0.0);
     }
+    libm::erf(width / (2.0 * std::f64::consts::SQRT_2 * sigma))
+}
+
+/// From level 5: a cut aimed at the middle of the aims that make its call without error
+/// (`aim_window`), as a player learns where a pocket takes a ball. Over 4,000 open-table cuts
+/// with FastFiz's noise the middle makes 99 % of the shots under 1 m of travel against 94 % at
+/// the ghost ball, 87 % against 78 % from 1 to 1.5 m (`examples/noise_odds`). A cut no aim
+/// near the ghost ball makes is left as it is; where the middle itself misses (a jaw's
+/// rattle between two aims that work), the window's edge nearer the cut's own aim (an aim
+/// that works) is taken.
+fn tuned_cut(ctx: &Context, cut: Cut) -> Cut {
+    let Some((lo, hi)) = aim_window(ctx, &cut, TUNE) else {
+        return cut;
+    };
+    let middle = 0.5 * (lo + hi);
+    let aim = if goes_at(ctx, &cut, middle) {
+        middle
+    } else if lo.abs() <= hi.abs() {
+        lo
+    } else {
+        hi
+    };
     Cut {
         strike: Strike {
-            aim_deg: cut.strike.aim_deg + middle,
+            aim_deg: cut.strike.aim_deg + aim,
             ..cut.strike
         },
+        window: Some(hi - lo),
         ..cut
     }
 }
@@ -548,7 +605,7 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
     let mut scored: Vec<(f64, Outcome, &Cut)> = candidates
         .iter()
         .map(|c| {
-            let o = sample(ctx, &c.call, &c.strike, n, rng);
+            let o = by_window(ctx, c, sample(ctx, &c.call, &c.strike, n, rng));
             let o = Outcome { after: None, ..o };
             // From level 4: where the cue ball stops for the next ball when made, and what a
             // miss leaves the opponent.
@@ -606,15 +663,34 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
     }
 }
 
+/// A tuned cut's chance from its window of aims (`window_chance` with the level's aim error)
+/// instead of its samples' share: the same figure on average (over 1,500 open-table cuts the
+/// window gave 89, 62 and 41 % from 1 to 1.5, 1.5 to 2 and 2 to 2.5 m of travel, and FastFiz's
+/// noise made 87, 60 and 39 %, `examples/noise_odds`), without the samples' scatter, which
+/// made the luckiest candidate look best. The fouls stay the samples' (at most what the window
+/// leaves).
+fn by_window(ctx: &Context, c: &Cut, o: Outcome) -> Outcome {
+    let Some(width) = c.window else {
+        return o;
+    };
+    let made = window_chance(width, ctx.level.aim_error_deg());
+    Outcome {
+        made,
+        fouls: o.fouls.min(1.0 - made),
+        ..o
+    }
+}
+
 /// The candidates the first look liked best that the look ahead weighs again.
-const RECHECK: usize = 8;
+const RECHECK: usize = 16;
 
 /// From level 5: the `RECHECK` best candidates sampled again with twice the samples, fresh
-/// ones (the best of many small samples is the luckiest, not the likeliest: without them,
-/// level 5's chosen shots over 40 racks were estimated at 75 % on average and 61 % went in),
-/// the positions after the first `KEEP_POSITIONS` made samples valued by the chance of making
-/// the next ball from them (`next_shot`, a rack won counting 1). Scored as the shooter's
-/// balls to come: made x (1 + the next ball's chance), less the fouls and what a miss leaves.
+/// ones, for their fouls and where the cue ball stops (a tuned cut's chance is its window's,
+/// `by_window`; a bank's or combination's its samples', and the best of many small samples
+/// is the luckiest, not the likeliest), the positions after the first `KEEP_POSITIONS` made
+/// samples valued by the chance of making the next ball from them (`next_shot`, a rack won
+/// counting 1). Scored as the shooter's balls to come: made x (1 + the next ball's chance),
+/// less the fouls and what a miss leaves.
 fn look_ahead<'a, R: Rng + ?Sized>(
     ctx: &Context,
     scored: Vec<(f64, Outcome, &'a Cut)>,
@@ -626,13 +702,17 @@ fn look_ahead<'a, R: Rng + ?Sized>(
         .into_iter()
         .take(RECHECK)
         .map(|(_, _, c)| {
-            let o = sample_keeping(ctx, &c.call, &c.strike, n, KEEP_POSITIONS, rng);
+            let o = by_window(
+                ctx,
+                c,
+                sample_keeping(ctx, &c.call, &c.strike, n, KEEP_POSITIONS, rng),
+            );
             let kept = o.positions.len() + o.wins;
             let (mut ahead, mut next_shots) = (0.0, Vec::new());
             for (state, layout) in &o.positions {
                 if state.on_table.is_empty() {
                     ahead += 1.0;
-                } else if let Some(s) = next_shot(ctx, state, layout, NEXT_SAMPLES, rng) {
+                } else if let Some(s) = next_shot(ctx, state, layout) {
                     ahead += s.chance;
                     next_shots.push(s);
                 }
@@ -658,16 +738,11 @@ fn look_ahead<'a, R: Rng + ?Sized>(
 }
 
 /// The next shot from a position the shooter keeps: the three easiest pockets for the ball on
-/// by the geometry, a plain ball at the two softer speeds, `samples` each with the level's
-/// noise; the best share (the first best on a tie). None when the rack is over (the look ahead
-/// counts a won rack as 1) or no cut is open (0).
-fn next_shot<R: Rng + ?Sized>(
-    ctx: &Context,
-    state: &GameState,
-    layout: &Layout,
-    samples: usize,
-    rng: &mut R,
-) -> Option<NextShot> {
+/// by the geometry, a plain ball at the middle of the level's speeds (the softer of two) into
+/// each, its chance from the window of aims that make it (`aim_window`, `window_chance` with
+/// the level's aim error); the best (the first best on a tie). None when the rack is over (the look ahead
+/// counts a won rack as 1) or no cut is open (0). The same position gives the same answer.
+fn next_shot(ctx: &Context, state: &GameState, layout: &Layout) -> Option<NextShot> {
     if state.on_table.is_empty() {
         return None;
     }
@@ -683,16 +758,19 @@ fn next_shot<R: Rng + ?Sized>(
             pockets.push(c.pocket);
         }
     }
+    let sigma = ctx.level.aim_error_deg();
     let mut best: Option<NextShot> = None;
-    for c in pockets
-        .iter()
-        .flat_map(|p| plain.iter().filter(move |c| c.pocket == *p).take(2))
-    {
-        let chance = sample(&next, &c.call, &c.strike, samples, rng).made;
+    for p in pockets {
+        let speeds: Vec<&Cut> = plain.iter().filter(|c| c.pocket == p).collect();
+        let Some(c) = speeds.get(speeds.len().saturating_sub(1) / 2) else {
+            continue;
+        };
+        let chance =
+            aim_window(&next, c, NEXT_WINDOW).map_or(0.0, |(lo, hi)| window_chance(hi - lo, sigma));
         if best.is_none_or(|b| chance > b.chance) {
             best = Some(NextShot {
                 ball: next.on,
-                pocket: c.pocket,
+                pocket: p,
                 chance,
             });
         }
@@ -700,21 +778,15 @@ fn next_shot<R: Rng + ?Sized>(
     best
 }
 
-/// Samples of each of the next shot's strokes for the stroke as set up (`next_after`): the
-/// coach shows its chance, so it gets three times the look ahead's.
-const NEXT_AFTER_SAMPLES: usize = 12;
-
 /// What the stroke as set up leaves (played once, without error): when it makes the call and
-/// the rack goes on, the next shot from where the cue ball stops, for a player of `level`
-/// (`NEXT_AFTER_SAMPLES` a stroke).
-pub fn next_after<R: Rng + ?Sized>(
+/// the rack goes on, the next shot from where the cue ball stops, for a player of `level`.
+pub fn next_after(
     state: &GameState,
     layout: &Layout,
     call: &Call,
     strike: &Strike,
     level: Level,
     equipment: &crate::physics::Equipment,
-    rng: &mut R,
 ) -> Option<NextShot> {
     let Call::Ball { ball, pocket } = *call else {
         return None;
@@ -724,17 +796,8 @@ pub fn next_after<R: Rng + ?Sized>(
         return None;
     }
     let ctx = Context::on_lowest(state, layout, level, equipment);
-    next_shot(
-        &ctx,
-        &played.judged.state,
-        &played.layout,
-        NEXT_AFTER_SAMPLES,
-        rng,
-    )
+    next_shot(&ctx, &played.judged.state, &played.layout)
 }
-
-/// Samples of each of the next shot's strokes in the look ahead.
-const NEXT_SAMPLES: usize = 4;
 
 /// What the computer says of the shot it chose.
 fn why(ctx: &Context, c: &Cut, o: &Outcome) -> String {
@@ -1185,6 +1248,62 @@ mod tests {
         assert!(
             tuned_made > ghost_made,
             "tuned {tuned_made}, ghost {ghost_made}"
+        );
+    }
+
+    /// The chance level 5 gives a tuned cut from its window of aims is the share of its
+    /// strokes that go in under FastFiz's noise: over random open-table cuts the two agree
+    /// within 6 points in all, and the window is wider for a short shot than a long one.
+    #[test]
+    fn a_cuts_window_gives_the_chance_its_noisy_strokes_make() {
+        use super::super::shots::tests::{context, position};
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let sigma = Level::Level(5).aim_error_deg();
+        assert!((sigma - 0.157).abs() < 0.005, "{sigma}");
+        let (mut model, mut made, mut shots) = (0.0, 0usize, 0usize);
+        let mut widths: Vec<(f64, f64)> = Vec::new();
+        while shots < 60 {
+            let mut at = || (rng.random_range(-1.0..1.0), rng.random_range(-0.45..0.45));
+            let ((cx, cy), (bx, by)) = (at(), at());
+            let (s, l) = position(&[(0, cx, cy), (1, bx, by), (10, 1.2, 0.6)]);
+            let ctx = context(&s, &l);
+            let Some(c) = cuts(&ctx)
+                .into_iter()
+                .filter(|c| c.strike.height == 0.0 && c.cut_deg < 45.0)
+                .max_by(|x, y| x.geometry.total_cmp(&y.geometry))
+            else {
+                continue;
+            };
+            let t = tuned_cut(&ctx, c);
+            let Some(w) = t.window else { continue };
+            let travel = Point::new(cx, cy).distance(Point::new(bx, by));
+            widths.push((travel, w));
+            model += window_chance(w, sigma);
+            made += (0..20)
+                .filter(|_| sample(&ctx, &t.call, &t.strike, 1, &mut rng).made > 0.5)
+                .count();
+            shots += 1;
+        }
+        let share = made as f64 / (20 * shots) as f64;
+        let model = model / shots as f64;
+        assert!(
+            (share - model).abs() < 0.06,
+            "made {share:.3}, window {model:.3}"
+        );
+        let mean = |short: bool| {
+            let w: Vec<f64> = widths
+                .iter()
+                .filter(|(d, _)| (*d < 0.8) == short)
+                .map(|(_, w)| *w)
+                .collect();
+            w.iter().sum::<f64>() / w.len().max(1) as f64
+        };
+        assert!(
+            mean(true) > mean(false),
+            "short {}, long {}",
+            mean(true),
+            mean(false)
         );
     }
 }

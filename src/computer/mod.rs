@@ -11,17 +11,21 @@
 //!   scored by the share of samples that make the called ball legally, less what fouls cost,
 //!   plus (from level 4) how easy the next ball is from where the cue ball stops; from level
 //!   3 also banks, combinations and (from level 4) caroms, tuned on the simulated table.
-//! - The look ahead (level 5): more speeds and tips; the eight best candidates sampled again
-//!   with fresh samples, each made sample's position valued by the chance of making the next
-//!   ball from it (a second shot sampled), so a shot is scored by the balls it leads to.
+//! - The look ahead (level 5): six speeds and five tips (the fullest three tip errors inside
+//!   the miscue limit), each cut aimed at the middle of the window of aims that make it and
+//!   its chance taken from that window's width and the level's aim error; the sixteen best
+//!   candidates sampled again with fresh samples, each made sample's position valued by the
+//!   chance of making the next ball from it (that shot's window), so a shot is scored by the
+//!   balls it leads to.
 //! - A safety (from level 2) when no cut is worth it: soft hits on the ball on, scored by how
 //!   often they are legal and how hard they leave the next ball.
-//! - Ball in hand: places round the ball on, straight in line with a pocket.
+//! - Ball in hand: straight in line with a pocket behind the ball on; at level 5 the place,
+//!   of 30 round the ghost balls of the three easiest pockets, whose best stroke makes the
+//!   ball and leaves the next one easiest.
 //! - A choice (5.4, 5.6, 5.7): play the table when its best shot is likelier than not.
 //! - A push out (5.4, from level 3) when the best shot is below 30 % and the push scores
 //!   better.
-//! - Not built: a search three shots deep, kicks scored by the opponent's reply, ball in hand
-//!   placed by the look ahead (it is placed for the ball on alone).
+//! - Not built: a search three shots deep, kicks scored by the opponent's reply.
 
 mod candidates;
 pub mod duel;
@@ -117,6 +121,18 @@ impl Level {
         } else {
             vec![0.0]
         }
+    }
+
+    /// The spread of where the level's strokes go (degrees): its aim error and the squirt of
+    /// its tip's side error together (FastFiz's at level 5: 0.125 and 0.096, 0.16 in all).
+    pub fn aim_error_deg(self) -> f64 {
+        let n = self.noise();
+        let r = crate::table::TableSize::NineFoot.spec().ball_radius;
+        let side = crate::physics::Strike {
+            side: n.tip / r,
+            ..crate::physics::Strike::new(0.0, 2.0)
+        };
+        n.aim_deg.hypot(crate::physics::strike(&side).squirt_deg)
     }
 
     fn uses_spin(self) -> bool {

@@ -107,6 +107,7 @@ fn tuned(ctx: &Context, mut found: Vec<Found>) -> Vec<Cut> {
                     pocket: f.pocket,
                     geometry: f.geometry(),
                     kind: f.kind,
+                    window: None,
                 });
             }
         }

@@ -118,15 +118,7 @@ pub fn figures_for(
         equipment,
         &mut StdRng::seed_from_u64(7),
     );
-    c.next = next_after(
-        state,
-        layout,
-        call,
-        strike,
-        HANDS,
-        equipment,
-        &mut StdRng::seed_from_u64(8),
-    );
+    c.next = next_after(state, layout, call, strike, HANDS, equipment);
     c
 }
 
