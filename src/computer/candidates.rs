@@ -465,10 +465,11 @@ const NEXT_WINDOW: Search = Search {
 };
 
 /// The aims (offsets from the cut's own, degrees) that make its call without error: the
-/// window around the working aim nearest the cut's own (the first of 0, -step, +step, ...),
-/// each edge found to `step / 2^halvings` (an edge past `reach` is put at `reach`). None when
-/// no aim within `reach` makes the call. Cut and spin throw the ball on and the pocket's jaws
-/// take some lines and reject others, so the window is seldom centred on the ghost ball.
+/// window around the working aim nearest the cut's own (the first of 0, +step, -step, ...),
+/// each edge found to `step / 2^halvings` (an edge beyond `reach` is taken as the last step
+/// within it). None when no aim within `reach` makes the call. Cut and spin throw the ball on
+/// and the pocket's jaws take some lines and reject others, so the window is seldom centred on
+/// the ghost ball.
 fn aim_window(ctx: &Context, cut: &Cut, search: Search) -> Option<(f64, f64)> {
     let Call::Ball { .. } = cut.call else {
         return None;
@@ -529,9 +530,9 @@ fn window_chance(width: f64, sigma: f64) -> f64 {
 }
 
 /// From level 5: a cut aimed at the middle of the aims that make its call without error
-/// (`aim_window`), as a player learns where a pocket takes a ball. Over 4,000 open-table cuts
-/// with FastFiz's noise the middle makes 99 % of the shots under 1 m of travel against 94 % at
-/// the ghost ball, 87 % against 78 % from 1 to 1.5 m (`examples/noise_odds`). A cut no aim
+/// (`aim_window`), as a player learns where a pocket takes a ball. Over 3,961 open-table cuts
+/// with FastFiz's noise the middle makes 99 % of the shots under 1 m of travel against 95 % at
+/// the ghost ball, 86 % against 76 % from 1 to 1.5 m (`examples/noise_odds`). A cut no aim
 /// near the ghost ball makes is left as it is; where the middle itself misses (a jaw's
 /// rattle between two aims that work), the window's edge nearer the cut's own aim (an aim
 /// that works) is taken.
@@ -664,9 +665,9 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
 }
 
 /// A tuned cut's chance from its window of aims (`window_chance` with the level's aim error)
-/// instead of its samples' share: the same figure on average (over 1,500 open-table cuts the
-/// window gave 89, 62 and 41 % from 1 to 1.5, 1.5 to 2 and 2 to 2.5 m of travel, and FastFiz's
-/// noise made 87, 60 and 39 %, `examples/noise_odds`), without the samples' scatter, which
+/// instead of its samples' share: the same figure on average (over 3,961 open-table cuts the
+/// window gave 88, 62 and 41 % from 1 to 1.5, 1.5 to 2 and 2 to 2.5 m of travel, and FastFiz's
+/// noise made 86, 61 and 38 %, `examples/noise_odds`), without the samples' scatter, which
 /// made the luckiest candidate look best. The fouls stay the samples' (at most what the window
 /// leaves).
 fn by_window(ctx: &Context, c: &Cut, o: Outcome) -> Outcome {
