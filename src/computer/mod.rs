@@ -112,8 +112,7 @@ impl Level {
     /// radius), as a player keeps his tip where his own error seldom slides it off: at the
     /// limit itself half the strokes miscued (level 5 tried 0.5 R until 2026-12-04).
     pub fn tips(self) -> Vec<f64> {
-        let r = crate::table::TableSize::NineFoot.spec().ball_radius;
-        let full = crate::physics::params::MISCUE_LIMIT - 3.0 * self.noise().tip / r;
+        let full = crate::physics::params::MISCUE_LIMIT - 3.0 * self.tip_error();
         if self.looks_ahead() {
             vec![0.0, -full, -0.5 * full, 0.5 * full, full]
         } else if self.uses_spin() {
@@ -126,13 +125,19 @@ impl Level {
     /// The spread of where the level's strokes go (degrees): its aim error and the squirt of
     /// its tip's side error together (FastFiz's at level 5: 0.125 and 0.096, 0.16 in all).
     pub fn aim_error_deg(self) -> f64 {
-        let n = self.noise();
-        let r = crate::table::TableSize::NineFoot.spec().ball_radius;
         let side = crate::physics::Strike {
-            side: n.tip / r,
+            side: self.tip_error(),
             ..crate::physics::Strike::new(0.0, 2.0)
         };
-        n.aim_deg.hypot(crate::physics::strike(&side).squirt_deg)
+        self.noise()
+            .aim_deg
+            .hypot(crate::physics::strike(&side).squirt_deg)
+    }
+
+    /// The level's tip error as a share of the ball's radius (every table's balls are the
+    /// same size).
+    fn tip_error(self) -> f64 {
+        self.noise().tip / crate::table::BALL_RADIUS
     }
 
     fn uses_spin(self) -> bool {
