@@ -4,6 +4,7 @@
 
 use rand::Rng;
 
+use super::odds::RackOdds;
 use super::{Decision, Level, NoMove, sample_config};
 use crate::adapter::{PlayedShot, play_shot};
 use crate::physics::{Layout, Strike};
@@ -625,9 +626,12 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
     let best = scored.into_iter().next();
     let chance = best.as_ref().map_or(0.0, |b| b.1.made);
     let fouls = best.as_ref().map_or(0.0, |b| b.1.fouls);
-    // What the shot is worth: made, the shooter goes on (+1 a ball); missed, the opponent
-    // comes to the table with his chance (a foul: ball in hand).
-    let shot_value = chance - (1.0 - chance - fouls) * AFTER_A_MISS - fouls * AFTER_A_FOUL;
+    let worth = Worth::of(ctx);
+    let next = best
+        .as_ref()
+        .filter(|b| b.1.made > 0.0 && (!b.1.next_shots.is_empty() || b.1.wins > 0))
+        .map(|b| b.1.mine / b.1.made);
+    let shot_value = worth.shot(chance, fouls, next);
     let push_out_allowed = matches!(
         ctx.state.turn().action,
         TurnAction::Shoot {
@@ -635,18 +639,19 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
             ..
         }
     );
+    let consider = worth.safety_below();
     if push_out_allowed
-        && chance < SAFETY_BELOW
+        && chance < consider
         && ctx.level.uses_spin()
-        && let Some(push) = best_push_out(ctx, rng)
+        && let Some(push) = best_push_out(ctx, &worth, rng)
         && push.0 > shot_value
     {
         return Ok(push.1);
     }
-    if chance < SAFETY_BELOW
+    if chance < consider
         && ctx.level.plays_safe()
         && ctx.safety_allowed
-        && let Some(safe) = best_safety(ctx, n, rng)
+        && let Some(safe) = best_safety(ctx, n, &worth, rng)
         && safe.0 > shot_value
     {
         return Ok(safe.1);
@@ -661,6 +666,65 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
     match best {
         Some((_, o, c)) => Ok(stroke(c, o.made, why(ctx, c, &o))),
         None => plain_hit(ctx),
+    }
+}
+
+/// How a level weighs a shot against a safety or a push out. Level 5 counts its chance of
+/// winning the rack (`RackOdds`) and weighs a safety against any shot under `ODDS_SAFETY_BELOW`;
+/// the levels below count balls: a made ball +1, a miss leaving the opponent `AFTER_A_MISS`,
+/// a foul `AFTER_A_FOUL`, a safety only under `SAFETY_BELOW`.
+pub(super) struct Worth {
+    odds: Option<RackOdds>,
+    balls: usize,
+}
+
+/// Level 5 weighs a safety against any shot below this chance (its odds decide between them).
+const ODDS_SAFETY_BELOW: f64 = 0.6;
+
+impl Worth {
+    pub fn of(ctx: &Context) -> Worth {
+        Worth {
+            odds: ctx.level.looks_ahead().then_some(RackOdds::LEVEL_5),
+            balls: ctx.state.on_table.len(),
+        }
+    }
+
+    fn safety_below(&self) -> f64 {
+        if self.odds.is_some() {
+            ODDS_SAFETY_BELOW
+        } else {
+            SAFETY_BELOW
+        }
+    }
+
+    /// A shot that makes the call `make` of the time and fouls `foul` of it, its made ball
+    /// leaving a next shot of chance `next` (when known).
+    fn shot(&self, make: f64, foul: f64, next: Option<f64>) -> f64 {
+        match self.odds {
+            Some(o) => o.shoot(make, foul, next, self.balls),
+            None => make - (1.0 - make - foul) * AFTER_A_MISS - foul * AFTER_A_FOUL,
+        }
+    }
+
+    /// A safety legal `legal` of the time that leaves the opponent a best shot of `left`.
+    fn safety(&self, legal: f64, left: f64) -> f64 {
+        match self.odds {
+            Some(o) => o.safety(legal, left, self.balls),
+            None => -legal * left - (1.0 - legal) * AFTER_A_FOUL,
+        }
+    }
+
+    /// A push out (5.4) that leaves a best shot of `p`: the opponent plays it or hands it
+    /// back, whichever is worth more to him.
+    fn push_out(&self, p: f64) -> f64 {
+        match self.odds {
+            Some(o) => {
+                let his = o.at_table(p, self.balls);
+                1.0 - his.max(1.0 - his)
+            }
+            None if p >= 0.5 => -p,
+            None => p,
+        }
     }
 }
 
@@ -838,9 +902,15 @@ fn stroke(c: &Cut, chance: f64, why: String) -> Decision {
 
 /// Soft hits on the ball on, full and thinner either side: the two most often legal that leave
 /// the least by the geometry are replayed from the opponent's side (his best cut's chance
-/// from a legal sample's position). Returns the safety's value (as `shot_value`: minus what
-/// the opponent is left, a foul costing ball in hand) and the decision.
-fn best_safety<R: Rng + ?Sized>(ctx: &Context, n: usize, rng: &mut R) -> Option<(f64, Decision)> {
+/// from a legal sample's position). Returns the safety's value (`Worth::safety`: at level 5
+/// the odds of the rack after it, the opponent shooting or playing safe back; below, minus
+/// what the opponent is left, a foul costing ball in hand) and the decision.
+fn best_safety<R: Rng + ?Sized>(
+    ctx: &Context,
+    n: usize,
+    worth: &Worth,
+    rng: &mut R,
+) -> Option<(f64, Decision)> {
     let r = ctx.state.table.spec().ball_radius;
     let line = LineToBall::of(ctx)?;
     let mut tried: Vec<(f64, Strike, Outcome)> = Vec::new();
@@ -866,7 +936,7 @@ fn best_safety<R: Rng + ?Sized>(ctx: &Context, n: usize, rng: &mut R) -> Option<
             let opp = ctx.at(state, layout);
             best_cut_chance(&opp, rng)
         };
-        let value = -o.made * left - (1.0 - o.made) * AFTER_A_FOUL;
+        let value = worth.safety(o.made, left);
         if best.as_ref().is_none_or(|b| value > b.0) {
             best = Some((
                 value,
@@ -890,10 +960,14 @@ fn best_safety<R: Rng + ?Sized>(ctx: &Context, n: usize, rng: &mut R) -> Option<
 
 /// 5.4: after the break, a push out when nothing is on: soft rolls of the cue ball in eight
 /// directions, each played once with the level's error; from where it stops, the best cut's
-/// chance p decides the opponent's choice as the computer makes it (play the table at 0.5 or
-/// more): the push is worth -p when the opponent plays and +p when he hands it back, so the
-/// best push leaves a shot just too hard to take.
-fn best_push_out<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Option<(f64, Decision)> {
+/// chance p decides the opponent's choice as the computer makes it (`Worth::push_out`: he
+/// takes whichever side is worth more to him, at level 5 by the rack's odds, below by p
+/// against 0.5), so the best push leaves a shot just too hard to take.
+fn best_push_out<R: Rng + ?Sized>(
+    ctx: &Context,
+    worth: &Worth,
+    rng: &mut R,
+) -> Option<(f64, Decision)> {
     let mut best: Option<(f64, Decision)> = None;
     for k in 0..8 {
         let strike = Strike::new(45.0 * k as f64, 1.0);
@@ -910,7 +984,7 @@ fn best_push_out<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Option<(f64, De
         }
         let next = ctx.at(&state, layout);
         let p = best_cut_chance(&next, rng);
-        let value = if p >= 0.5 { -p } else { p };
+        let value = worth.push_out(p);
         if best.as_ref().is_none_or(|b| value > b.0) {
             best = Some((
                 value,
