@@ -714,15 +714,26 @@ impl Worth {
         }
     }
 
+    /// Whether a player offered the table (5.4, 5.6, 5.7) with a best shot of `p` plays it:
+    /// at level 5 when his odds of the rack from there are even or better (a shot of about
+    /// 37 % or more), below when the shot is likelier than not.
+    pub fn plays_table(&self, p: f64) -> bool {
+        match self.odds {
+            Some(o) => o.at_table(p, self.balls) >= 0.5,
+            None => p >= 0.5,
+        }
+    }
+
     /// A push out (5.4) that leaves a best shot of `p`: the opponent plays it or hands it
-    /// back, whichever is worth more to him.
+    /// back as `plays_table` decides, whichever is worth more to him.
     fn push_out(&self, p: f64) -> f64 {
+        let plays = self.plays_table(p);
         match self.odds {
             Some(o) => {
                 let his = o.at_table(p, self.balls);
-                1.0 - his.max(1.0 - his)
+                if plays { 1.0 - his } else { his }
             }
-            None if p >= 0.5 => -p,
+            None if plays => -p,
             None => p,
         }
     }

@@ -300,14 +300,7 @@ pub fn decide<R: Rng + ?Sized>(
         TurnAction::Choose { reason, .. } => {
             let ctx = candidates::Context::on_lowest(state, layout, level, equipment);
             let chance = candidates::best_cut_chance(&ctx, rng);
-            // Level 5 plays the table when its odds of winning the rack from here are even or
-            // better (a shot of about 37 % or more); the levels below from 50 %.
-            let plays = if level.looks_ahead() {
-                odds::RackOdds::LEVEL_5.at_table(chance, state.on_table.len()) >= 0.5
-            } else {
-                chance >= 0.5
-            };
-            let choice = if plays {
+            let choice = if candidates::Worth::of(&ctx).plays_table(chance) {
                 TableChoice::PlayTable
             } else {
                 TableChoice::HandBack
