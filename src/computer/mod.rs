@@ -13,10 +13,11 @@
 //!   3 also banks, combinations and (from level 4) caroms, tuned on the simulated table.
 //! - The look ahead (level 5): six speeds and five tips (the fullest three tip errors inside
 //!   the miscue limit), each cut aimed at the middle of the window of aims that make it and
-//!   its chance taken from that window's width and the level's aim error; the sixteen best
-//!   candidates sampled again with fresh samples, each made sample's position valued by the
-//!   chance of making the next ball from it (that shot's window), so a shot is scored by the
-//!   balls it leads to.
+//!   its chance taken from that window's width and the level's aim error, less what its
+//!   samples launched inside the window lose anyway (a scratch, a rattle); the sixteen best
+//!   candidates sampled again with fresh samples, the positions of twelve made samples valued
+//!   by the chance of making the next ball from them (that shot's window), so a shot is scored
+//!   by its odds of the rack with the next shot it leaves.
 //! - A safety (from level 2) when no cut is worth it: soft hits on the ball on, scored by how
 //!   often they are legal and the opponent's best cut from where they leave the balls. Level 5
 //!   weighs shot, safety, push out and choice by its odds of winning the rack (`odds`: its own
