@@ -124,9 +124,20 @@ fn trial(seed: u64, level: Level, eq: &Equipment) -> Option<(usize, End, usize)>
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let trials: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(100);
-    let level = Level::parse(args.get(2).map_or("5", |s| s.as_str())).expect("a level");
-    let seed: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let number = |k: usize, name: &str, default: u64| -> u64 {
+        args.get(k).map_or(default, |s| {
+            s.parse().unwrap_or_else(|_| {
+                eprintln!("run_outs: {name} '{s}' is not a whole number (usage: run_outs [TRIALS] [LEVEL] [SEED])");
+                std::process::exit(2)
+            })
+        })
+    };
+    let trials = number(1, "TRIALS", 100);
+    let level = Level::parse(args.get(2).map_or("5", |s| s.as_str())).unwrap_or_else(|e| {
+        eprintln!("run_outs: LEVEL: {e}");
+        std::process::exit(2)
+    });
+    let seed = number(3, "SEED", 1);
     let eq = Equipment::default();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let results: Vec<(usize, End, usize)> = std::thread::scope(|sc| {
@@ -136,7 +147,9 @@ fn main() {
                 sc.spawn(move || {
                     (0..trials)
                         .filter(|i| i % threads == k)
-                        .filter_map(|i| trial(seed * 1_000_003 + i, level, eq))
+                        .filter_map(|i| {
+                            trial(seed.wrapping_mul(1_000_003).wrapping_add(i), level, eq)
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -146,6 +159,12 @@ fn main() {
             .flat_map(|h| h.join().unwrap())
             .collect()
     });
+    if results.is_empty() {
+        println!(
+            "no visits counted: {trials} trials, and a visit needs {MIN_BALLS} balls left by the break"
+        );
+        return;
+    }
     let n = results.len() as f64;
     let mut ends = std::collections::BTreeMap::new();
     for (_, e, _) in &results {
