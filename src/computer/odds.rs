@@ -2,8 +2,8 @@
 //! chance of the shot he faces and the balls left, under the rates level 5 plays at. A chain of
 //! visits: a shot made leaves the shooter at the table with his ordinary next shot, a miss gives
 //! the opponent the ordinary first shot of a visit, a foul gives him ball in hand, and an
-//! exchange of safeties is even. It weighs a shot against a safety and a push out, and decides
-//! the choices of 5.4, 5.6 and 5.7 (`candidates`, `decide`).
+//! exchange of safeties is even. It ranks the look ahead's candidates, weighs a shot against a
+//! safety and a push out, and decides the choices of 5.4, 5.6 and 5.7 (`candidates`, `decide`).
 
 /// The shot chances the rack's odds are counted from.
 #[derive(Debug, Clone, Copy, PartialEq)]
