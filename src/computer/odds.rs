@@ -24,8 +24,11 @@ impl RackOdds {
     /// 2026-12-04, 3,132 called shots): it made 84 % of the shots that went on its own run
     /// (2,302), 73 % of the first shots of a visit (674) and 97 % from ball in hand (156).
     /// Since 2026-12-05 (a window's chance less what its samples lose, the look ahead by these
-    /// odds) it makes 90, 78 and 98 % (400 racks of seed 1, 3,948 called shots): not yet
-    /// counted in.
+    /// odds) it makes 90, 78 and 98 % (400 racks of seed 1, 3,948 called shots); counted from
+    /// those, a miss hands over more too, the safeties rose (53 % of the visits from ball in
+    /// hand against 46.5 %, `examples/run_outs`) and they were not taken. Against 200 racks of
+    /// seed 3 these odds said within 1.5 points who won after a safety or a shot with four
+    /// balls or more (`docs/batch-runs.md`).
     pub const LEVEL_5: RackOdds = RackOdds {
         run: 0.84,
         visit: 0.73,
