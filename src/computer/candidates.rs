@@ -109,15 +109,14 @@ pub(super) fn ghost_toward(
 fn to_segment(p: Point, a: Point, b: Point) -> f64 {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let len2 = dx * dx + dy * dy;
+    if len2 == 0.0 {
+        return p.distance(a);
+    }
     let along = (p.x - a.x) * dx + (p.y - a.y) * dy;
-    if len2 > 0.0 && along <= 0.0 {
+    if along <= 0.0 {
         return f64::INFINITY;
     }
-    let s = if len2 > 0.0 {
-        (along / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
+    let s = (along / len2).min(1.0);
     (p.x - a.x - s * dx).hypot(p.y - a.y - s * dy)
 }
 
