@@ -15,7 +15,7 @@
 //!   the miscue limit), each cut aimed at the middle of the window of aims that make it and
 //!   its chance taken from that window's width and the level's aim error, less what its
 //!   samples launched inside the window lose anyway (a scratch, a rattle); the sixteen best
-//!   candidates sampled again with fresh samples, the positions of twelve made samples valued
+//!   candidates sampled again with fresh samples, the positions of twenty made samples valued
 //!   by the chance of making the next ball from them (that shot's window), so a shot is scored
 //!   by its odds of the rack with the next shot it leaves.
 //! - A safety (from level 2) when no cut is worth it: soft hits on the ball on, scored by how
