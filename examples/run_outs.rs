@@ -3,7 +3,9 @@
 //! cue ball in hand anywhere and the table to itself until it misses, plays safe, fouls or wins.
 //! Each trial's seed gives the same rack, break and strokes; the balls left after the break
 //! (at least `MIN_BALLS`) and how each visit ended are counted.
-//! `cargo run --release --no-default-features --example run_outs [TRIALS] [LEVEL] [SEED]`.
+//! `cargo run --release --no-default-features --example run_outs [TRIALS] [LEVEL] [SEED] [hand]`:
+//! with `hand` the cue ball is in hand before every shot of a visit, not only the first, which
+//! says how often the level would run out if its position play were as good as a free place.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -32,7 +34,12 @@ enum End {
 
 /// One trial: the balls on the table when the visit began and how it ended, or None when the
 /// break left fewer than `MIN_BALLS`.
-fn trial(seed: u64, level: Level, eq: &Equipment) -> Option<(usize, End, usize)> {
+fn trial(
+    seed: u64,
+    level: Level,
+    eq: &Equipment,
+    every_shot_in_hand: bool,
+) -> Option<(usize, End, usize)> {
     let mut rng = StdRng::seed_from_u64(seed);
     let size = TableSize::NineFoot;
     let t = size.spec();
@@ -83,6 +90,13 @@ fn trial(seed: u64, level: Level, eq: &Equipment) -> Option<(usize, End, usize)>
     state.fouls = Default::default();
     let balls = state.on_table.len();
     for shots in 0..MAX_SHOTS {
+        if every_shot_in_hand {
+            state.phase = Phase::Shot {
+                shooter: PlayerId::A,
+                cue_ball: CueBall::InHand,
+                push_out: false,
+            };
+        }
         let d = decide(&state, &layout, level, eq, &mut rng).ok()?;
         let Decision::Stroke {
             place,
@@ -138,6 +152,16 @@ fn main() {
         std::process::exit(2)
     });
     let seed = number(3, "SEED", 1);
+    let every_shot_in_hand = match args.get(4).map(|s| s.as_str()) {
+        None => false,
+        Some("hand") => true,
+        Some(other) => {
+            eprintln!(
+                "run_outs: '{other}' is not an option (usage: run_outs [TRIALS] [LEVEL] [SEED] [hand])"
+            );
+            std::process::exit(2)
+        }
+    };
     let eq = Equipment::default();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let results: Vec<(usize, End, usize)> = std::thread::scope(|sc| {
@@ -148,7 +172,12 @@ fn main() {
                     (0..trials)
                         .filter(|i| i % threads == k)
                         .filter_map(|i| {
-                            trial(seed.wrapping_mul(1_000_003).wrapping_add(i), level, eq)
+                            trial(
+                                seed.wrapping_mul(1_000_003).wrapping_add(i),
+                                level,
+                                eq,
+                                every_shot_in_hand,
+                            )
                         })
                         .collect::<Vec<_>>()
                 })
@@ -171,10 +200,15 @@ fn main() {
         *ends.entry(*e).or_insert(0usize) += 1;
     }
     println!(
-        "{} visits from ball in hand (level {}, {} trials, seed {seed})",
+        "{} visits from ball in hand (level {}, {} trials, seed {seed}){}",
         results.len(),
         level.name(),
-        trials
+        trials,
+        if every_shot_in_hand {
+            ", the cue ball in hand before every shot"
+        } else {
+            ""
+        }
     );
     for (e, c) in &ends {
         let p = *c as f64 / n;

@@ -1,8 +1,9 @@
 //! Candidate strokes and how the computer scores them: ghost-ball cuts into each pocket (at
-//! level 5 aimed at the middle of the aims that make them), safeties, places for the cue ball
-//! in hand, and the geometric ease of a position.
+//! level 5 aimed at the middle of the aims that make them, and scanned finer for where the cue
+//! ball goes), safeties, places for the cue ball in hand, and the geometric ease of a position.
 
-use rand::Rng;
+use rand::rngs::StdRng;
+use rand::{Rng, RngExt, SeedableRng};
 
 use super::odds::RackOdds;
 use super::{Decision, Level, NoMove, sample_config};
@@ -664,8 +665,13 @@ pub(super) fn best_stroke<R: Rng + ?Sized>(ctx: &Context, rng: &mut R) -> Result
         })
         .collect();
     scored.sort_by(|x, y| y.0.total_cmp(&x.0));
+    let scanned: Vec<Cut>;
     if ctx.level.looks_ahead() {
-        scored = look_ahead(ctx, scored, &worth, rng);
+        let errors: u64 = rng.random();
+        scored = look_ahead(ctx, scored, &worth, errors);
+        scanned = position_scan(ctx, &scored);
+        scored.extend(scanned.iter().map(|c| weigh(ctx, c, &worth, errors)));
+        scored.sort_by(|x, y| y.0.total_cmp(&x.0));
     }
     let best = scored.into_iter().next();
     let chance = best.as_ref().map_or(0.0, |b| b.1.made);
@@ -835,7 +841,8 @@ const MIN_INSIDE: usize = 8;
 const RECHECK: usize = 16;
 
 /// From level 5: the `RECHECK` best candidates sampled again with twice the samples, fresh
-/// ones, for their fouls and where the cue ball stops (a tuned cut's chance is its window's,
+/// ones drawn with the same errors for each (`weigh`), for their fouls and where the cue ball
+/// stops (a tuned cut's chance is its window's,
 /// `by_window`; a bank's or combination's its samples', and the best of many small samples
 /// is the luckiest, not the likeliest), the positions after the first `KEEP_POSITIONS` made
 /// samples valued by the chance of making the next ball from them (`next_shot`, a rack won
@@ -844,50 +851,154 @@ const RECHECK: usize = 16;
 /// 2026-12-05 the score counted balls, made x (1 + next) less the fouls and what a miss
 /// leaves; the odds weigh the next shot about as the product made x next does, the chance of
 /// running two, which a run out needs.)
-fn look_ahead<'a, R: Rng + ?Sized>(
+fn look_ahead<'a>(
     ctx: &Context,
     scored: Vec<(f64, Outcome, &'a Cut)>,
     worth: &Worth,
-    rng: &mut R,
+    errors: u64,
 ) -> Vec<(f64, Outcome, &'a Cut)> {
-    let n = 2 * ctx.level.samples();
     let mut again: Vec<(f64, Outcome, &Cut)> = scored
         .into_iter()
         .take(RECHECK)
-        .map(|(_, _, c)| {
-            let o = by_window(
-                ctx,
-                c,
-                sample_keeping(ctx, &c.call, &c.strike, n, KEEP_POSITIONS, rng),
-            );
-            let kept = o.positions.len() + o.wins;
-            let (mut ahead, mut next_shots) = (0.0, Vec::new());
-            for (state, layout) in &o.positions {
-                if state.on_table.is_empty() {
-                    ahead += 1.0;
-                } else if let Some(s) = next_shot(ctx, state, layout) {
-                    ahead += s.chance;
-                    next_shots.push(s);
-                }
-            }
-            let next = if kept == 0 {
-                0.0
-            } else {
-                (ahead + o.wins as f64) / kept as f64
-            };
-            let score = worth.shot(o.made, o.fouls, Some(next));
-            let o = Outcome {
-                after: None,
-                positions: Vec::new(),
-                mine: o.made * next,
-                next_shots,
-                ..o
-            };
-            (score, o, c)
-        })
+        .map(|(_, _, c)| weigh(ctx, c, worth, errors))
         .collect();
     again.sort_by(|x, y| y.0.total_cmp(&x.0));
     again
+}
+
+/// One candidate weighed by the look ahead (`look_ahead`), its samples drawn with the errors
+/// of the seed `errors`: the same for every candidate (common random numbers), so that two
+/// strokes are told apart by what they do, not by the luck of their draws.
+fn weigh<'a>(ctx: &Context, c: &'a Cut, worth: &Worth, errors: u64) -> (f64, Outcome, &'a Cut) {
+    let n = 2 * ctx.level.samples();
+    let mut same = StdRng::seed_from_u64(errors);
+    let o = by_window(
+        ctx,
+        c,
+        sample_keeping(ctx, &c.call, &c.strike, n, KEEP_POSITIONS, &mut same),
+    );
+    let kept = o.positions.len() + o.wins;
+    let (mut ahead, mut next_shots) = (0.0, Vec::new());
+    for (state, layout) in &o.positions {
+        if state.on_table.is_empty() {
+            ahead += 1.0;
+        } else if let Some(s) = next_shot(ctx, state, layout) {
+            ahead += s.chance;
+            next_shots.push(s);
+        }
+    }
+    let next = if kept == 0 {
+        0.0
+    } else {
+        (ahead + o.wins as f64) / kept as f64
+    };
+    let score = worth.shot(o.made, o.fouls, Some(next));
+    let o = Outcome {
+        after: None,
+        positions: Vec::new(),
+        mine: o.made * next,
+        next_shots,
+        ..o
+    };
+    (score, o, c)
+}
+
+/// The pockets of the look ahead's best cuts scanned for position (`position_scan`).
+const SCAN_POCKETS: usize = 2;
+/// Speeds of the scan: its cut's own times 1.1 to the power -10 to 10.
+const SCAN_SPEED_STEPS: i32 = 10;
+/// Tips of the scan, evenly from the level's fullest draw to its fullest follow.
+const SCAN_TIPS: usize = 9;
+/// Places the scan values by their next shot's chance (the easiest by the geometry), and the
+/// strokes it hands to the look ahead for each pocket.
+const SCAN_VALUED: usize = 12;
+const SCAN_KEPT: usize = 3;
+
+/// From level 5: where the cue ball can go, scanned finer than the level's candidates. For the
+/// pockets of the look ahead's `SCAN_POCKETS` best cuts, that cut's aim at 21 speeds (steps of
+/// a tenth: the level's own step by a quarter to a third, and the cue ball's roll after the hit
+/// grows with the square of the speed, so its step moves where the cue ball stops by half its
+/// travel or more) and 9 tips, each played once without error; of the strokes that make the
+/// call, the `SCAN_VALUED` that leave the easiest next ball by the geometry (`ease`) are valued
+/// by the next shot's chance (`next_shot`), and the `SCAN_KEPT` best, aimed at the middle of
+/// their own window (`tuned_cut`), go to the look ahead as candidates like the others. Of 18
+/// positions where level 5's best promised a next shot under 60 %, a grid of 24 speeds and 9
+/// tips found one of 92 % or more in 15 (a throwaway probe in `examples/run_outs`, 2026-12-06);
+/// over 400 visits from ball in hand the scan ran out 31.0 % against 24.3 %.
+fn position_scan(ctx: &Context, scored: &[(f64, Outcome, &Cut)]) -> Vec<Cut> {
+    let mut pockets: Vec<&Cut> = Vec::new();
+    for (_, _, c) in scored {
+        if c.kind == Kind::Cut
+            && pockets.len() < SCAN_POCKETS
+            && !pockets.iter().any(|p| p.pocket == c.pocket)
+        {
+            pockets.push(c);
+        }
+    }
+    pockets
+        .into_iter()
+        .flat_map(|c| scan_pocket(ctx, c))
+        .collect()
+}
+
+/// `position_scan` for the pocket of `cut`.
+fn scan_pocket(ctx: &Context, cut: &Cut) -> Vec<Cut> {
+    let Call::Ball { ball, pocket } = cut.call else {
+        return Vec::new();
+    };
+    let t = ctx.state.table.spec();
+    let cfg = sample_config(ctx.equipment);
+    let shooter = ctx.state.to_act();
+    let full = ctx
+        .level
+        .tips()
+        .iter()
+        .fold(0.0_f64, |m, &h| m.max(h.abs()));
+    let mut placed: Vec<(f64, Strike, GameState, Layout)> = Vec::new();
+    for k in -SCAN_SPEED_STEPS..=SCAN_SPEED_STEPS {
+        for j in 0..SCAN_TIPS {
+            let strike = Strike {
+                speed: (cut.strike.speed * 1.1_f64.powi(k)).clamp(0.5, 8.0),
+                height: -full + 2.0 * full * j as f64 / (SCAN_TIPS - 1) as f64,
+                ..cut.strike
+            };
+            let Ok(p) = play_shot(ctx.state, ctx.layout, &cut.call, &strike, &[], &cfg) else {
+                continue;
+            };
+            if !made_call(&p, ball, pocket, shooter) || p.judged.ruling.rack_result.is_some() {
+                continue;
+            }
+            let Some(cue) = p.layout.balls.iter().find(|b| b.ball == 0).map(|b| b.at) else {
+                continue;
+            };
+            let e = ease(&t, &p.layout, cue, p.judged.state.lowest_ball());
+            placed.push((e, strike, p.judged.state, p.layout));
+        }
+    }
+    placed.sort_by(|x, y| y.0.total_cmp(&x.0));
+    let mut valued: Vec<(f64, Strike)> = placed
+        .into_iter()
+        .take(SCAN_VALUED)
+        .map(|(_, strike, state, layout)| {
+            let chance = next_shot(ctx, &state, &layout).map_or(0.0, |s| s.chance);
+            (chance, strike)
+        })
+        .collect();
+    valued.sort_by(|x, y| y.0.total_cmp(&x.0));
+    valued
+        .into_iter()
+        .take(SCAN_KEPT)
+        .map(|(_, strike)| {
+            tuned_cut(
+                ctx,
+                Cut {
+                    strike,
+                    window: None,
+                    ..*cut
+                },
+            )
+        })
+        .collect()
 }
 
 /// The next shot from a position the shooter keeps: the three easiest pockets for the ball on
@@ -1418,6 +1529,73 @@ mod tests {
 
     /// Level 5's tuned cuts make their call without error wherever an aim near the ghost ball
     /// does (the middle of the aims that work), and more of them go in than at the ghost ball.
+    /// The scan for position finds strokes that make the call (aimed at their window's middle)
+    /// and, where the level's own candidates into the same pocket leave the next shot under
+    /// 90 %, leave a likelier one: over 60 random positions of the 1, the 2 and the 10, each
+    /// stroke played once without error.
+    #[test]
+    fn a_position_scan_leaves_a_likelier_next_shot_than_the_levels_candidates() {
+        use super::super::shots::tests::{all_make_their_call, context, position};
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let next_after_once = |s: &GameState, l: &Layout, c: &Cut| -> f64 {
+            let cfg = sample_config(&crate::physics::equipment::WPA);
+            let Ok(p) = play_shot(s, l, &c.call, &c.strike, &[], &cfg) else {
+                return 0.0;
+            };
+            let Call::Ball { ball, pocket } = c.call else {
+                return 0.0;
+            };
+            if !made_call(&p, ball, pocket, s.to_act()) {
+                return 0.0;
+            }
+            next_shot(&context(s, l), &p.judged.state, &p.layout).map_or(0.0, |n| n.chance)
+        };
+        let (mut own, mut scanned, mut positions, mut hard) = (0.0, 0.0, 0, 0);
+        while positions < 60 {
+            let mut at = || (rng.random_range(-1.0..1.0), rng.random_range(-0.45..0.45));
+            let ((cx, cy), (bx, by), (nx, ny)) = (at(), at(), at());
+            let (s, l) = position(&[(0, cx, cy), (1, bx, by), (2, nx, ny), (10, 1.2, 0.6)]);
+            let ctx = context(&s, &l);
+            let cuts: Vec<Cut> = cuts(&ctx)
+                .into_iter()
+                .map(|c| tuned_cut(&ctx, c))
+                .filter(|c| c.window.is_some())
+                .collect();
+            let Some(first) = cuts.first() else {
+                continue;
+            };
+            let scan = scan_pocket(&ctx, first);
+            if scan.is_empty() {
+                continue;
+            }
+            positions += 1;
+            assert!(
+                all_make_their_call(&s, &l, &scan),
+                "a scanned stroke misses"
+            );
+            assert!(scan.iter().all(|c| c.pocket == first.pocket));
+            let level_best = cuts
+                .iter()
+                .filter(|c| c.pocket == first.pocket)
+                .map(|c| next_after_once(&s, &l, c))
+                .fold(0.0, f64::max);
+            if level_best < 0.9 {
+                hard += 1;
+                own += level_best;
+                scanned += scan
+                    .iter()
+                    .map(|c| next_after_once(&s, &l, c))
+                    .fold(0.0, f64::max);
+            }
+        }
+        assert!(hard >= 5, "{hard} positions with the next shot under 90 %");
+        assert!(
+            scanned > own + 0.1 * hard as f64,
+            "{hard} positions: scanned {scanned:.2}, the level's own {own:.2}"
+        );
+    }
+
     #[test]
     fn a_tuned_cut_aims_at_the_middle_of_the_aims_that_make_it() {
         use super::super::shots::tests::{all_make_their_call, context, position};

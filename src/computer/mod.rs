@@ -15,9 +15,11 @@
 //!   the miscue limit), each cut aimed at the middle of the window of aims that make it and
 //!   its chance taken from that window's width and the level's aim error, less what its
 //!   samples launched inside the window lose anyway (a scratch, a rattle); the sixteen best
-//!   candidates sampled again with fresh samples, the positions of twenty made samples valued
-//!   by the chance of making the next ball from them (that shot's window), so a shot is scored
-//!   by its odds of the rack with the next shot it leaves.
+//!   candidates sampled again with fresh samples (the same for each), the positions of twenty
+//!   made samples valued by the chance of making the next ball from them (that shot's window),
+//!   so a shot is scored by its odds of the rack with the next shot it leaves; and six strokes
+//!   of a finer scan (21 speeds, 9 tips for the two best pockets) that leave the likeliest next
+//!   shots, weighed the same way.
 //! - A safety (from level 2) when no cut is worth it: soft hits on the ball on, scored by how
 //!   often they are legal and the opponent's best cut from where they leave the balls. Level 5
 //!   weighs shot, safety, push out and choice by its odds of winning the rack (`odds`: its own
