@@ -14,6 +14,9 @@ use crate::table::{Pocket, Point, Table};
 
 /// A cut steeper than this is not tried (degrees).
 const MAX_CUT_DEG: f64 = 78.0;
+/// The fastest cut tried (m/s), and the softest stroke the scan for position plays.
+const MAX_CUT_SPEED: f64 = 8.0;
+const MIN_SCAN_SPEED: f64 = 0.5;
 /// Below this chance of making a cut, a safety is weighed against it.
 const SAFETY_BELOW: f64 = 0.3;
 /// What a missed shot is taken to leave the opponent: a chance to make the next ball.
@@ -456,7 +459,7 @@ fn cuts(ctx: &Context) -> Vec<Cut> {
                     },
                     strike: Strike {
                         height,
-                        ..Strike::new(aim, speed.min(8.0))
+                        ..Strike::new(aim, speed.min(MAX_CUT_SPEED))
                     },
                     cut_deg: cut,
                     pocket,
@@ -958,7 +961,7 @@ fn scan_pocket(ctx: &Context, cut: &Cut) -> Vec<Cut> {
     for k in -SCAN_SPEED_STEPS..=SCAN_SPEED_STEPS {
         for j in 0..SCAN_TIPS {
             let strike = Strike {
-                speed: (cut.strike.speed * 1.1_f64.powi(k)).clamp(0.5, 8.0),
+                speed: (cut.strike.speed * 1.1_f64.powi(k)).clamp(MIN_SCAN_SPEED, MAX_CUT_SPEED),
                 height: -full + 2.0 * full * j as f64 / (SCAN_TIPS - 1) as f64,
                 ..cut.strike
             };
@@ -1527,8 +1530,6 @@ mod tests {
         assert!(!open(&balls));
     }
 
-    /// Level 5's tuned cuts make their call without error wherever an aim near the ghost ball
-    /// does (the middle of the aims that work), and more of them go in than at the ghost ball.
     /// The scan for position finds strokes that make the call (aimed at their window's middle)
     /// and, where the level's own candidates into the same pocket leave the next shot under
     /// 90 %, leave a likelier one: over 60 random positions of the 1, the 2 and the 10, each
@@ -1539,17 +1540,8 @@ mod tests {
         use rand::{RngExt, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(11);
         let next_after_once = |s: &GameState, l: &Layout, c: &Cut| -> f64 {
-            let cfg = sample_config(&crate::physics::equipment::WPA);
-            let Ok(p) = play_shot(s, l, &c.call, &c.strike, &[], &cfg) else {
-                return 0.0;
-            };
-            let Call::Ball { ball, pocket } = c.call else {
-                return 0.0;
-            };
-            if !made_call(&p, ball, pocket, s.to_act()) {
-                return 0.0;
-            }
-            next_shot(&context(s, l), &p.judged.state, &p.layout).map_or(0.0, |n| n.chance)
+            let wpa = &crate::physics::equipment::WPA;
+            next_after(s, l, &c.call, &c.strike, Level::Level(5), wpa).map_or(0.0, |n| n.chance)
         };
         let (mut own, mut scanned, mut positions, mut hard) = (0.0, 0.0, 0, 0);
         while positions < 60 {
@@ -1596,6 +1588,8 @@ mod tests {
         );
     }
 
+    /// Level 5's tuned cuts make their call without error wherever an aim near the ghost ball
+    /// does (the middle of the aims that work), and more of them go in than at the ghost ball.
     #[test]
     fn a_tuned_cut_aims_at_the_middle_of_the_aims_that_make_it() {
         use super::super::shots::tests::{all_make_their_call, context, position};
