@@ -1,6 +1,7 @@
 //! The computer's decision at the top level (issue 17: under 1 s on one core at the median):
 //! six stored positions, each the table after a break of a typical rack (seeds 1 to 6, the
-//! computer's own break), decided in turn by level 5 on one thread.
+//! computer's own break), decided in turn by level 5 on one thread; and the same six with the
+//! cue ball in hand (its place chosen first).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
@@ -8,7 +9,7 @@ use rand::rngs::StdRng;
 use tenball::adapter::play_shot;
 use tenball::computer::{Decision, Level, decide, put_cue_ball};
 use tenball::physics::{Layout, SimConfig};
-use tenball::referee::{GameState, PlayerId, Rules, Tightness, rack};
+use tenball::referee::{CueBall, GameState, Phase, PlayerId, Rules, Tightness, rack};
 use tenball::table::TableSize;
 
 /// The position after the computer's break of rack `seed`.
@@ -45,25 +46,27 @@ fn after_break(seed: u64) -> (GameState, Layout) {
     (played.judged.state, played.layout)
 }
 
+/// Level 5's decision in a position, its samples drawn from `seed`.
+fn level_5(state: &GameState, layout: &Layout, seed: u64) -> Decision {
+    decide(
+        state,
+        layout,
+        Level::Level(5),
+        &tenball::physics::equipment::WPA,
+        &mut StdRng::seed_from_u64(seed),
+    )
+    .unwrap()
+}
+
 fn bench(c: &mut Criterion) {
     let positions: Vec<_> = (1..=6).map(after_break).collect();
     // The coach's figures for a stroke (issue 17: within 0.3 s of a change): the computer's
     // own choice in each position, 24 tries with a good player's error.
     let strokes: Vec<_> = positions
         .iter()
-        .map(|(state, layout)| {
-            match decide(
-                state,
-                layout,
-                Level::Level(5),
-                &tenball::physics::equipment::WPA,
-                &mut StdRng::seed_from_u64(3),
-            )
-            .unwrap()
-            {
-                Decision::Stroke { call, strike, .. } => (call, strike),
-                Decision::Choose { .. } => unreachable!("after a break: a shot"),
-            }
+        .map(|(state, layout)| match level_5(state, layout, 3) {
+            Decision::Stroke { call, strike, .. } => (call, strike),
+            Decision::Choose { .. } => unreachable!("after a break: a shot"),
         })
         .collect();
     let mut j = 0;
@@ -100,14 +103,31 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             k = (k + 1) % positions.len();
             let (state, layout) = &positions[k];
-            decide(
-                state,
-                layout,
-                Level::Level(5),
-                &tenball::physics::equipment::WPA,
-                &mut StdRng::seed_from_u64(k as u64),
-            )
-            .unwrap()
+            level_5(state, layout, k as u64)
+        })
+    });
+    // Ball in hand in the same six positions (the cue ball taken off): the place in hand
+    // (`place_in_hand_ahead`) and then the stroke from it.
+    let in_hand: Vec<_> = positions
+        .iter()
+        .map(|(state, layout)| {
+            let mut s = state.clone();
+            s.phase = Phase::Shot {
+                shooter: s.to_act(),
+                cue_ball: CueBall::InHand,
+                push_out: false,
+            };
+            let mut l = layout.clone();
+            l.balls.retain(|b| b.ball != 0);
+            (s, l)
+        })
+        .collect();
+    let mut h = 0;
+    c.bench_function("level_5_decision_with_ball_in_hand", |b| {
+        b.iter(|| {
+            h = (h + 1) % in_hand.len();
+            let (state, layout) = &in_hand[h];
+            level_5(state, layout, h as u64)
         })
     });
 }

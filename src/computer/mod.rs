@@ -25,9 +25,11 @@
 //!   weighs shot, safety, push out and choice by its odds of winning the rack (`odds`: its own
 //!   measured rates, a made ball keeping the table, a miss giving the opponent a first shot, a
 //!   foul ball in hand, an exchange of safeties even); the levels below count balls.
-//! - Ball in hand: straight in line with a pocket behind the ball on; at level 5 the place,
-//!   of 30 round the ghost balls of the three easiest pockets, whose best stroke makes the
-//!   ball and leaves the next one easiest.
+//! - Ball in hand: straight in line with a pocket behind the ball on (where every such line
+//!   is closed, the place of a 3 cm grid with the easiest cut); at level 5 the place, of up
+//!   to 63 round the ghost balls of the three pockets easiest from them, with the best odds of
+//!   the rack from the chance of the pocket's cut (its window of aims) and the next shot after
+//!   the stroke that leaves the easiest next ball.
 //! - A choice (5.4, 5.6, 5.7): play the table when its best shot is likelier than not (level
 //!   5: when its odds of the rack from there are even or better, a shot of about 37 %).
 //! - A push out (5.4, from level 3) when the best shot is below 30 % (level 5: 60 %) and the
@@ -281,7 +283,7 @@ pub fn decide<R: Rng + ?Sized>(
             let place = match ball_in_hand {
                 Some(InHand::Anywhere) => {
                     let p = if level.looks_ahead() {
-                        candidates::place_in_hand_ahead(&ctx, rng)
+                        candidates::place_in_hand_ahead(&ctx)
                     } else {
                         candidates::place_in_hand(state, layout, hit_first)
                     };

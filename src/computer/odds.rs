@@ -63,11 +63,16 @@ impl RackOdds {
     /// The shooter's chance of winning when he plays a shot that makes the ball `make` of the
     /// time and fouls `foul` of it, with `balls` on the table; a made ball leaves him a next
     /// shot of chance `next` (his ordinary one when not known).
+    /// The made ball's next shot is played or, when a safety is worth more, a safety is played
+    /// instead (`or_safety`), as `leave` has always granted the opponent: until 2026-12-06 a
+    /// made ball that left no shot counted as a miss to come, so that a safety now beat a ball
+    /// made for certain whenever the position after it was poor. (Over 200 visits from ball in
+    /// hand, `examples/run_outs 200 5 1`, level 5 ran out 67 times with this and without.)
     pub fn shoot(&self, make: f64, foul: f64, next: Option<f64>, balls: usize) -> f64 {
         let made = if balls <= 1 {
             1.0
         } else {
-            self.at_table(next.unwrap_or(self.run), balls - 1)
+            self.or_safety(next.unwrap_or(self.run), balls - 1)
         };
         let (_, q) = self.chain(balls);
         let miss = (1.0 - make - foul).max(0.0);
@@ -77,7 +82,25 @@ impl RackOdds {
     /// The chance of winning for the player who leaves the opponent a shot of chance `left`
     /// (his best): he shoots it or plays safe back, whichever is worth more to him.
     pub fn leave(&self, left: f64, balls: usize) -> f64 {
-        1.0 - self.at_table(left, balls).max(EVEN)
+        1.0 - self.or_safety(left, balls)
+    }
+
+    /// The chance of winning for the player at the table whose best shot makes the ball
+    /// `make` of the time: he shoots it or plays a safety, whichever is worth more (the
+    /// exchange of safeties it starts is even).
+    pub fn or_safety(&self, make: f64, balls: usize) -> f64 {
+        self.at_table(make, balls).max(EVEN)
+    }
+
+    /// The shot chance worth as much as a safety to the player at the table with `balls` on
+    /// it: below it he plays safe (`or_safety`). A next shot is worth at least this much.
+    pub fn worth_a_safety(&self, balls: usize) -> f64 {
+        if balls == 0 {
+            return 0.0;
+        }
+        // at_table is linear in the chance: (1 - q) at 0, a at 1.
+        let (low, high) = (self.at_table(0.0, balls), self.at_table(1.0, balls));
+        ((EVEN - low) / (high - low)).clamp(0.0, 1.0)
     }
 
     /// The chance of winning for the player who gives the opponent ball in hand.
@@ -142,5 +165,32 @@ mod tests {
     #[test]
     fn the_next_shot_a_made_ball_leaves_counts() {
         assert!(ODDS.shoot(0.8, 0.0, Some(0.9), 5) > ODDS.shoot(0.8, 0.0, Some(0.5), 5));
+    }
+
+    /// The bug of 2026-12-06: a ball made for certain that leaves no next shot was worth less
+    /// than a safety now, as if the shooter had to shoot the shot it leaves; he may play the
+    /// safety then instead, so making the ball first is worth at least as much (and more when
+    /// the next shot is worth playing). Below the chance worth a safety the next shot's value
+    /// is the safety's.
+    #[test]
+    fn a_made_ball_that_leaves_no_shot_is_worth_a_safety_played_after_it() {
+        for balls in 2..=10 {
+            let safe_now = ODDS.safety(1.0, 0.0, balls);
+            assert!(
+                ODDS.shoot(1.0, 0.0, Some(0.0), balls) >= safe_now,
+                "{balls} balls"
+            );
+            assert!(
+                ODDS.shoot(1.0, 0.0, Some(0.8), balls) > safe_now,
+                "{balls} balls"
+            );
+            let par = ODDS.worth_a_safety(balls - 1);
+            assert!(par > 0.2 && par < 0.5, "{balls} balls: {par}");
+            assert!((ODDS.at_table(par, balls - 1) - EVEN).abs() < 1e-9);
+            assert_eq!(
+                ODDS.shoot(0.9, 0.0, Some(0.0), balls),
+                ODDS.shoot(0.9, 0.0, Some(par), balls)
+            );
+        }
     }
 }
