@@ -1402,8 +1402,8 @@ const PLACE_GRID: f64 = 0.03;
 /// The free place of a 3 cm grid over the bed with the easiest cut on the ball `on` (`ease`);
 /// none when no place has a cut open. For a ball on whose straight lines are all blocked (a
 /// ball close behind it): of 200 visits from ball in hand at level 5, 18 began with a safety
-/// or a hit for a legal contact, at least 2 of them from a place with no cut when a cut of 96
-/// to 100 % was open 6 to 12 cm behind the ball (2026-12-06, `examples/run_outs`).
+/// or a hit for a legal contact, some from a place with no cut open where a cut of 96 to
+/// 100 % was open a few centimetres away (2026-12-06, `examples/run_outs`).
 fn easiest_place(t: &Table, layout: &Layout, on: u8) -> Option<Point> {
     bed_grid(t, PLACE_GRID)
         .into_iter()
@@ -1426,8 +1426,8 @@ const IN_HAND_POCKETS: usize = 3;
 /// places at cuts of 0, 12, 24 and 40 degrees either side, 8, 20 and 40 cm behind the ghost
 /// ball (40 degrees and 8 cm since 2026-12-06: a ball near a cushion has no straight place
 /// for the pockets across the table, and a ball 10 to 20 cm behind the ball on closed the
-/// places further back), each valued by `place_worth`; the best. Where no such place is free or has a cut,
-/// `place_in_hand`'s.
+/// places further back), each valued by `place_worth`; the best. Where no such place is free
+/// or has a cut, `place_in_hand`'s.
 pub(super) fn place_in_hand_ahead(ctx: &Context) -> Point {
     let straight = place_in_hand(ctx.state, ctx.layout, ctx.on);
     let Some(ball) = ctx
