@@ -1429,7 +1429,8 @@ const IN_HAND_POCKETS: usize = 3;
 /// places further back), each valued by `place_worth`; the best. Where no such place is free
 /// or has a cut, `place_in_hand`'s.
 pub(super) fn place_in_hand_ahead(ctx: &Context) -> Point {
-    let straight = place_in_hand(ctx.state, ctx.layout, ctx.on);
+    // Only where no place is found: it may search a 3 cm grid.
+    let straight = || place_in_hand(ctx.state, ctx.layout, ctx.on);
     let Some(ball) = ctx
         .layout
         .balls
@@ -1437,7 +1438,7 @@ pub(super) fn place_in_hand_ahead(ctx: &Context) -> Point {
         .find(|b| b.ball == ctx.on)
         .map(|b| b.at)
     else {
-        return straight;
+        return straight();
     };
     let worth = Worth::of(ctx);
     let mut best: Option<(f64, Point)> = None;
@@ -1456,7 +1457,7 @@ pub(super) fn place_in_hand_ahead(ctx: &Context) -> Point {
             }
         }
     }
-    best.map_or(straight, |(_, p)| p)
+    best.map_or_else(straight, |(_, p)| p)
 }
 
 /// What the cue ball where `here` has it is worth for a cut into `pocket`: the shooter's odds
