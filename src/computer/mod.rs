@@ -18,8 +18,8 @@
 //!   candidates sampled again with fresh samples (the same for each), the positions of twenty
 //!   made samples valued by the chance of making the next ball from them (that shot's window),
 //!   so a shot is scored by its odds of the rack with the next shot it leaves; and six strokes
-//!   of a finer scan (21 speeds, 9 tips for the two best pockets) that leave the likeliest next
-//!   shots, weighed the same way.
+//!   of a finer scan (21 speeds, 9 heights of tip, with and without left or right english, for
+//!   the two best pockets) that leave the likeliest next shots, weighed the same way.
 //! - A safety (from level 2) when no cut is worth it: soft hits on the ball on, scored by how
 //!   often they are legal and the opponent's best cut from where they leave the balls. Level 5
 //!   weighs shot, safety, push out and choice by its odds of winning the rack (`odds`: its own
@@ -29,7 +29,8 @@
 //!   is closed, the place of a 3 cm grid with the easiest cut); at level 5 the place, of up
 //!   to 63 round the ghost balls of the three pockets easiest from them, with the best odds of
 //!   the rack from the chance of the pocket's cut (its window of aims) and the next shot after
-//!   the stroke that leaves the easiest next ball.
+//!   the stroke that leaves the easiest next ball (a place that could not beat the best found
+//!   whatever its next shot is not played on).
 //! - A choice (5.4, 5.6, 5.7): play the table when its best shot is likelier than not (level
 //!   5: when its odds of the rack from there are even or better, a shot of about 37 %).
 //! - A push out (5.4, from level 3) when the best shot is below 30 % (level 5: 60 %) and the
