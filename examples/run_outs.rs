@@ -2,7 +2,7 @@
 //! computer's break (with the level's noise), then, whatever the break left, the level with the
 //! cue ball in hand anywhere and the table to itself until it misses, plays safe, fouls or wins.
 //! Each trial's seed gives the same rack, break and strokes; the balls left after the break
-//! (at least `MIN_BALLS`) and how each visit ended are counted.
+//! (at least `MIN_BALLS`) and how each visit ended are counted, a foul by its kind and rule.
 //! `cargo run --release --no-default-features --example run_outs [TRIALS] [LEVEL] [SEED] [hand]`:
 //! with `hand` the cue ball is in hand before every shot of a visit, not only the first, which
 //! says how often the level would run out if its position play were as good as a free place.
@@ -13,7 +13,7 @@ use tenball::adapter::play_shot;
 use tenball::computer::{Decision, Level, decide, put_cue_ball};
 use tenball::physics::{Equipment, Layout, SimConfig};
 use tenball::referee::{
-    Call, CueBall, GameState, Phase, PlayerId, RackResult, Rules, Tightness, rack,
+    Call, CueBall, Foul, GameState, Phase, PlayerId, RackResult, Rules, Ruling, Tightness, rack,
 };
 use tenball::table::TableSize;
 
@@ -32,14 +32,40 @@ enum End {
     Other,
 }
 
-/// One trial: the balls on the table when the visit began and how it ended, or None when the
-/// break left fewer than `MIN_BALLS`.
-fn trial(
-    seed: u64,
-    level: Level,
-    eq: &Equipment,
-    every_shot_in_hand: bool,
-) -> Option<(usize, End, usize)> {
+/// One visit: the balls on the table when it began, how it ended, its strokes, and the foul
+/// that ended it, if one did.
+struct Visit {
+    balls: usize,
+    end: End,
+    shots: usize,
+    foul: Option<String>,
+}
+
+/// The first foul of a ruling in a few words with its rule, and whether the shot made a ball.
+fn foul_kind(r: &Ruling) -> Option<String> {
+    let f = r.fouls.first()?;
+    let what = match &f.foul {
+        Foul::CueBallPocketed { .. } => "cue ball pocketed",
+        Foul::CueBallOffTable => "cue ball off the table",
+        Foul::WrongBallFirst { .. } => "wrong ball first",
+        Foul::CompleteMiss => "no ball hit",
+        Foul::NoRail => "no rail after contact",
+        Foul::BreakTooFewRails { .. } => "break: too few rails",
+        Foul::ObjectBallOffTable { .. } => "object ball off the table",
+        Foul::CueBallNotInKitchen { .. } => "cue ball not in the kitchen",
+        Foul::Declared { .. } => "declared",
+    };
+    let made = if r.stay_down.is_empty() {
+        ""
+    } else {
+        ", a ball made"
+    };
+    Some(format!("{} {what}{made}", f.rule))
+}
+
+/// One trial: the visit from ball in hand, or None when the break left fewer than
+/// `MIN_BALLS`.
+fn trial(seed: u64, level: Level, eq: &Equipment, every_shot_in_hand: bool) -> Option<Visit> {
     let mut rng = StdRng::seed_from_u64(seed);
     let size = TableSize::NineFoot;
     let t = size.spec();
@@ -89,6 +115,12 @@ fn trial(
     };
     state.fouls = Default::default();
     let balls = state.on_table.len();
+    let visit = |end, shots, foul| Visit {
+        balls,
+        end,
+        shots,
+        foul,
+    };
     for shots in 0..MAX_SHOTS {
         if every_shot_in_hand {
             state.phase = Phase::Shot {
@@ -105,10 +137,10 @@ fn trial(
             ..
         } = d
         else {
-            return Some((balls, End::Other, shots));
+            return Some(visit(End::Other, shots, None));
         };
         if call == Call::Safety {
-            return Some((balls, End::Safety, shots));
+            return Some(visit(End::Safety, shots, None));
         }
         if let Some(p) = place {
             put_cue_ball(&mut layout, p);
@@ -122,18 +154,18 @@ fn trial(
             } else {
                 End::Fouled
             };
-            return Some((balls, end, shots + 1));
+            return Some(visit(end, shots + 1, foul_kind(r)));
         }
         if !r.legal {
-            return Some((balls, End::Fouled, shots + 1));
+            return Some(visit(End::Fouled, shots + 1, foul_kind(r)));
         }
         if played.judged.state.to_act() != PlayerId::A {
-            return Some((balls, End::Missed, shots + 1));
+            return Some(visit(End::Missed, shots + 1, None));
         }
         state = played.judged.state;
         layout = played.layout;
     }
-    Some((balls, End::Other, MAX_SHOTS))
+    Some(visit(End::Other, MAX_SHOTS, None))
 }
 
 fn main() {
@@ -164,7 +196,7 @@ fn main() {
     };
     let eq = Equipment::default();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    let results: Vec<(usize, End, usize)> = std::thread::scope(|sc| {
+    let results: Vec<Visit> = std::thread::scope(|sc| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 let eq = &eq;
@@ -196,8 +228,12 @@ fn main() {
     }
     let n = results.len() as f64;
     let mut ends = std::collections::BTreeMap::new();
-    for (_, e, _) in &results {
-        *ends.entry(*e).or_insert(0usize) += 1;
+    let mut fouls = std::collections::BTreeMap::new();
+    for v in &results {
+        *ends.entry(v.end).or_insert(0usize) += 1;
+        if let Some(f) = &v.foul {
+            *fouls.entry(f.as_str()).or_insert(0usize) += 1;
+        }
     }
     println!(
         "{} visits from ball in hand (level {}, {} trials, seed {seed}){}",
@@ -218,9 +254,12 @@ fn main() {
             196.0 * (p * (1.0 - p) / n).sqrt()
         );
     }
-    let shots: usize = results.iter().map(|r| r.2).sum();
+    for (f, c) in &fouls {
+        println!("    foul {f}: {c}");
+    }
+    let shots: usize = results.iter().map(|v| v.shots).sum();
     println!(
         "  shots {shots}, balls a visit {:.2}",
-        results.iter().map(|r| r.0).sum::<usize>() as f64 / n
+        results.iter().map(|v| v.balls).sum::<usize>() as f64 / n
     );
 }
