@@ -670,6 +670,48 @@ fn the_call_is_prefilled_from_the_aims_path_until_the_player_calls() {
     assert!(a.call.by_player);
 }
 
+/// Was (stop 55, played with the mouse): the 9 between the cue ball and the 3, the new turn's
+/// aim met the 9 first and the call was pre-filled "the 9 chosen, now click its pocket", the
+/// call of a stroke that is a foul (7.2) whatever is called.
+#[test]
+fn the_call_is_not_prefilled_with_a_ball_met_before_the_ball_on() {
+    let mut app = app_with(position(
+        vec![
+            ball(0, 0.4, 0.2),
+            ball(2, 0.8, 0.4),
+            ball(1, -0.9, -0.4),
+            ball(10, -0.9, 0.4),
+        ],
+        as_it_lies(),
+        Mode::Practice,
+    ));
+    {
+        let t = m(&app).table();
+        let corner = t.pocket_mouth_centre(Pocket::FootLeft);
+        let mut a = app.world_mut().resource_mut::<Aim>();
+        a.stroke.aim_deg = (corner.y - 0.2).atan2(corner.x - 0.4).to_degrees();
+        a.stroke.speed = 2.0;
+    }
+    // Until the prediction is the one for this stroke: the 2 met first, and it drops.
+    let stroke = app.world().resource::<Aim>().stroke;
+    let mut predicted = None;
+    for _ in 0..400 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+        let tr = app.world().resource::<Tracking>();
+        if tr.for_input.as_ref().is_some_and(|(_, s)| *s == stroke) {
+            predicted = tr.prediction.first;
+            break;
+        }
+    }
+    assert_eq!(predicted, Some((2, Some(Pocket::FootLeft))));
+    for _ in 0..20 {
+        app.update();
+    }
+    let a = app.world().resource::<Aim>();
+    assert_eq!((a.call.ball, a.call.pocket), (None, None), "{:?}", a.call);
+}
+
 #[test]
 fn two_players_start_at_the_match_aids_with_noise_and_see_only_the_cue_balls_first_leg() {
     let opts = position(

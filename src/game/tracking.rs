@@ -5,7 +5,8 @@
 //! What a player is shown of it depends on the aid level: practice shows every path (on the
 //! break the cue ball's and the 1's), match the
 //! cue ball's path to its first contact, pro none. The prediction also pre-fills the call: the
-//! ball the cue ball meets first and the pocket it heads for, until the player calls otherwise.
+//! ball the cue ball meets first, when it is the ball on, and the pocket it heads for, until the
+//! player calls otherwise.
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
@@ -131,9 +132,11 @@ impl Tracking {
 }
 
 /// Until the player calls a ball or a pocket, the call is the prediction's: the ball the cue
-/// ball meets first and the pocket that ball drops in. A call filled in whole is kept when a
-/// later prediction drops no ball (raising the cue for a jump, a stroke still being set up):
-/// only another whole call replaces it.
+/// ball meets first and the pocket that ball drops in, when that ball is the ball on (the
+/// lowest: meeting another first is a foul, 7.2, whatever is called, so it is not offered as
+/// the call). A call filled in whole is kept when a later prediction drops no ball (raising the
+/// cue for a jump, a stroke still being set up) or meets another ball first: only another
+/// whole call replaces it.
 fn prefill_call(m: Res<Match>, tr: Res<Tracking>, mut aim: ResMut<Aim>) {
     if aim.call.by_player || aim.call.kind != CallKind::Ball {
         return;
@@ -149,8 +152,8 @@ fn prefill_call(m: Res<Match>, tr: Res<Tracking>, mut aim: ResMut<Aim>) {
         return;
     }
     let (ball, pocket) = match tr.prediction.first {
-        Some((b, p)) => (Some(b), p),
-        None => (None, None),
+        Some((b, p)) if b == m.state.lowest_ball() => (Some(b), p),
+        _ => (None, None),
     };
     if pocket.is_none() && aim.call.ball.is_some() && aim.call.pocket.is_some() {
         return;
