@@ -618,16 +618,19 @@ fn one_before_the_foot_left_corner() -> App {
     ))
 }
 
+/// The cue ball at (0.4, 0.2), as both layouts above and below put it, aimed at 2 m/s at the
+/// foot-left corner's mouth.
+fn aim_at_the_foot_left_corner(app: &mut App) {
+    let corner = m(app).table().pocket_mouth_centre(Pocket::FootLeft);
+    let mut a = app.world_mut().resource_mut::<Aim>();
+    a.stroke.aim_deg = (corner.y - 0.2).atan2(corner.x - 0.4).to_degrees();
+    a.stroke.speed = 2.0;
+}
+
 #[test]
 fn the_call_is_prefilled_from_the_aims_path_until_the_player_calls() {
     let mut app = one_before_the_foot_left_corner();
-    {
-        let t = m(&app).table();
-        let corner = t.pocket_mouth_centre(Pocket::FootLeft);
-        let mut a = app.world_mut().resource_mut::<Aim>();
-        a.stroke.aim_deg = (corner.y - 0.2).atan2(corner.x - 0.4).to_degrees();
-        a.stroke.speed = 2.0;
-    }
+    aim_at_the_foot_left_corner(&mut app);
     let mut ok = false;
     for _ in 0..400 {
         app.update();
@@ -685,13 +688,7 @@ fn the_call_is_not_prefilled_with_a_ball_met_before_the_ball_on() {
         as_it_lies(),
         Mode::Practice,
     ));
-    {
-        let t = m(&app).table();
-        let corner = t.pocket_mouth_centre(Pocket::FootLeft);
-        let mut a = app.world_mut().resource_mut::<Aim>();
-        a.stroke.aim_deg = (corner.y - 0.2).atan2(corner.x - 0.4).to_degrees();
-        a.stroke.speed = 2.0;
-    }
+    aim_at_the_foot_left_corner(&mut app);
     // Until the prediction is the one for this stroke: the 2 met first, and it drops.
     let stroke = app.world().resource::<Aim>().stroke;
     let mut predicted = None;
