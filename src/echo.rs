@@ -9,8 +9,19 @@ pub const MAX_INPUT_BYTES: u64 = 32 << 20;
 /// A text file, at most `MAX_INPUT_BYTES`, with a UTF-8 byte order mark dropped; the error
 /// names the file. Only a regular file is opened (see [`regular_file`]).
 pub fn read_text(path: &std::path::Path) -> Result<String, String> {
-    let f = open_regular(path)?;
+    if is_stdin(path) {
+        return read_limited("standard input", std::io::stdin().lock());
+    }
+    let f = open_regular(path).map_err(|e| match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() && !m.is_dir() => format!("{e}, or standard input given as `-`"),
+        _ => e,
+    })?;
     read_limited(&path_for_message(path), f)
+}
+
+/// Whether `path` is `-`: standard input, where a file is read whole ([`read_text`]).
+pub fn is_stdin(path: &std::path::Path) -> bool {
+    path.as_os_str() == "-"
 }
 
 /// Why `path` is no file to read, or `None` for a regular file (a link to one included). A
@@ -23,7 +34,7 @@ pub fn regular_file(path: &std::path::Path) -> Option<String> {
         Ok(m) if m.is_file() => None,
         Ok(m) if m.is_dir() => Some(format!("{name}: is a folder, not a file")),
         Ok(_) => Some(format!(
-            "{name}: not a regular file (a FIFO, a device or a socket); tenball reads only regular files, or standard input given as `-`"
+            "{name}: not a regular file (a FIFO, a device or a socket); tenball reads only regular files"
         )),
     }
 }
@@ -58,6 +69,17 @@ pub fn visible(text: &str) -> String {
             }
         })
         .collect()
+}
+
+/// Whether `c` changes how text around it is shown without being seen itself: a control
+/// character, or a Unicode format character that reorders or hides text (the bidirectional
+/// overrides and isolates such as U+202E, zero-width characters, a byte order mark). No name
+/// or title a person reads takes one.
+pub fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
 }
 
 /// Like [`read_text`], from any reader.

@@ -129,17 +129,12 @@ fn clap_exit(e: clap::Error) -> ExitCode {
     } else {
         std::io::stdout().is_terminal()
     };
-    let styled = e.render();
-    let text = if terminal {
-        styled.ansi().to_string()
-    } else {
-        styled.to_string()
-    };
-    // A usage error quotes the value given: each line cut as every message is (help is not).
     let text = if e.use_stderr() {
-        crate::echo::cut_lines(&text)
+        usage_error_text(&e)
+    } else if terminal {
+        e.render().ansi().to_string()
     } else {
-        text
+        e.render().to_string()
     };
     let written = if e.use_stderr() {
         let mut err = std::io::stderr().lock();
@@ -155,29 +150,48 @@ fn clap_exit(e: clap::Error) -> ExitCode {
     }
 }
 
+/// A usage error as it is written: the arguments parsed again with no styles, so that the
+/// text holds no escape code of clap's and every control character in it is the user's, then
+/// shown as `\u{1b}` (terminal or not: an escape code in a file name or a value never reaches
+/// the terminal, nor vanishes from a log), each line cut as every message is.
+fn usage_error_text(e: &clap::Error) -> String {
+    use clap::CommandFactory;
+    let plain = Cli::command()
+        .styles(clap::builder::Styles::plain())
+        .try_get_matches()
+        .err()
+        .filter(|p| p.kind() == e.kind())
+        .map(|p| p.render().ansi().to_string())
+        .unwrap_or_else(|| e.render().to_string());
+    crate::echo::cut_lines(&plain)
+        .split('\n')
+        .map(crate::echo::visible)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 pub use crate::echo::warn;
 
 /// Writes the command's output to stdout. A closed pipe drops this and all later output but
 /// lets the command finish and give its own exit status (a failed check still exits 1 under
 /// `| head`); any other failure (a full disk) is an error that says so (exit 1), never a panic.
 pub(crate) fn emit(text: &str) -> Result<(), CliError> {
+    if text.ends_with('\n') {
+        emit_raw(text)
+    } else {
+        emit_raw(&format!("{text}\n"))
+    }
+}
+
+/// Like [`emit`], without adding a newline (a prompt).
+pub(crate) fn emit_raw(text: &str) -> Result<(), CliError> {
     use std::io::Write;
     use std::sync::atomic::Ordering;
     if OUTPUT_CLOSED.load(Ordering::Relaxed) {
         return Ok(());
     }
     let mut out = std::io::stdout().lock();
-    let result = out
-        .write_all(text.as_bytes())
-        .and_then(|_| {
-            if text.ends_with('\n') {
-                Ok(())
-            } else {
-                out.write_all(b"\n")
-            }
-        })
-        .and_then(|_| out.flush());
-    match result {
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
             OUTPUT_CLOSED.store(true, Ordering::Relaxed);

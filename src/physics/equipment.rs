@@ -154,10 +154,10 @@ impl Equipment {
             return Ok(e);
         }
         let path = Path::new(arg);
-        if !path.exists() {
+        if !crate::echo::is_stdin(path) && !path.exists() {
             return Err(format!(
-                "{:?}: neither a built-in set ({}) nor a file",
-                arg,
+                "`{}`: neither a built-in set ({}) nor a file",
+                crate::echo::path_for_message(path),
                 SET_NAMES.join(", ")
             ));
         }
@@ -166,15 +166,14 @@ impl Equipment {
 
     /// Reads an equipment file; says the file, the place and the problem.
     pub fn load(path: &Path) -> Result<Equipment, String> {
-        let name = path.display();
+        let name = if crate::echo::is_stdin(path) {
+            "standard input".to_string()
+        } else {
+            crate::echo::path_for_message(path)
+        };
         let text = crate::echo::read_text(path)?;
-        let mut e: Equipment = serde_json::from_str(&text).map_err(|err| {
-            format!(
-                "{name}: line {}, column {}: {err}",
-                err.line(),
-                err.column()
-            )
-        })?;
+        let mut e: Equipment = serde_json::from_str(&text)
+            .map_err(|err| format!("{name}:{}", crate::echo::json_problem(&err)))?;
         e.set = Set::Own;
         e.validate().map_err(|m| format!("{name}: {m}"))?;
         Ok(e)
@@ -410,7 +409,7 @@ mod tests {
         let f = write("nap.json", &e.to_string());
         let err = Equipment::load(&f).unwrap_err();
         assert!(
-            err.contains("nap.json: line 1") && err.contains("unknown field `nap`"),
+            err.contains("nap.json:1:") && err.contains("unknown field `nap`"),
             "{err}"
         );
         let err = Equipment::from_arg("no-such-set").unwrap_err();
