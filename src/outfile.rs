@@ -50,6 +50,45 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     f.write_all(bytes)
 }
 
+/// What [`temp_beside`] makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Temp {
+    File,
+    Folder,
+}
+
+/// Makes a new empty file or folder under a short temporary name beside `path`:
+/// `.tenball-PID-N.partial.EXT`, short whatever the final name's length (a 255-byte name
+/// stages as well as a short one). A name already taken (a leftover of a killed run that had
+/// the same process id) is passed over for the next.
+pub fn temp_beside(path: &Path, ext: &str, kind: Temp) -> std::io::Result<PathBuf> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut last = None;
+    for _ in 0..1000 {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let part = dir.join(format!(".tenball-{}-{n}.partial.{ext}", std::process::id()));
+        let made = match kind {
+            Temp::File => std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&part)
+                .map(drop),
+            Temp::Folder => std::fs::create_dir(&part),
+        };
+        match made {
+            Ok(()) => return Ok(part),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no temporary name was free")))
+}
+
 /// Files being written under temporary names beside their own, each with the name it gets at
 /// the end. Every name is claimed before any work ([`Staged::add`]: the final name checked,
 /// the temporary file created, so a folder that takes no file is found then), and either all
@@ -74,19 +113,12 @@ impl Staged {
             .and_then(|s| s.to_str())
             .filter(|e| e.len() <= MAX_KEPT_EXT && e.chars().all(|c| c.is_ascii_alphanumeric()))
             .unwrap_or("part");
-        let n = self.0.borrow().len();
-        let part =
-            path.with_file_name(format!(".tenball-{}-{n}.partial.{ext}", std::process::id()));
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&part)
-            .map_err(|e| {
-                format!(
-                    "{what} {}: cannot be written in that folder: {e}",
-                    crate::echo::path_for_message(path)
-                )
-            })?;
+        let part = temp_beside(path, ext, Temp::File).map_err(|e| {
+            format!(
+                "{what} {}: cannot be written in that folder: {e}",
+                crate::echo::path_for_message(path)
+            )
+        })?;
         self.0.borrow_mut().push((part.clone(), path.to_path_buf()));
         Ok(part)
     }

@@ -23,15 +23,9 @@ pub fn write(dir: &Path, items: &[Item], command: &str) -> Result<(), String> {
     if let Some(why) = crate::outfile::problem(dir, "the handout folder") {
         return Err(why);
     }
-    let part = dir.with_file_name(format!(
-        ".{}.{}.part",
-        dir.file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default(),
-        std::process::id()
-    ));
     let shown = crate::echo::path_for_message(dir);
-    std::fs::create_dir(&part).map_err(|e| format!("{shown}: cannot create: {e}"))?;
+    let part = crate::outfile::temp_beside(dir, "part", crate::outfile::Temp::Folder)
+        .map_err(|e| format!("{shown}: cannot create: {e}"))?;
     let result = fill(&part, items, command).and_then(|_| {
         std::fs::rename(&part, dir).map_err(|e| format!("{shown}: cannot name the folder: {e}"))
     });
