@@ -6,7 +6,7 @@
 //! (`--key`), lists the bank (`--list`), or writes a handout to print (`--handout`). Each
 //! graded question is added to the user's progress file (the window's as it is graded).
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use super::CliError;
@@ -15,18 +15,19 @@ use crate::teaching::quiz::key::{self, Answer, Balls, Choice, How, Who};
 use crate::teaching::quiz::progress::{self, Progress};
 use crate::teaching::quiz::{self, Question, Selection, Topic};
 
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct QuizArgs {
     /// Ask in the terminal instead of the game's window (a build without the game always
     /// asks in the terminal).
     #[arg(long)]
     pub text: bool,
-    /// The quiz's seed: the same seed, count, topics and level give the same questions.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// How many questions.
-    #[arg(long, default_value_t = 10)]
-    pub count: usize,
+    /// The quiz's seed: the same seed, count, topics and level give the same questions
+    /// [default: 1; with --answers, the sheet's].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// How many questions [default: 10; with --answers, the sheet's].
+    #[arg(long)]
+    pub count: Option<usize>,
     /// Only questions of this topic (again for more): break, push-out, calls, ten, fouls,
     /// three-fouls, editions.
     #[arg(long = "topic", value_name = "TOPIC")]
@@ -69,6 +70,16 @@ pub struct QuizArgs {
     pub merge_progress: Option<PathBuf>,
 }
 
+impl QuizArgs {
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or(1)
+    }
+
+    pub fn count(&self) -> usize {
+        self.count.unwrap_or(10)
+    }
+}
+
 pub fn run(args: &QuizArgs) -> Result<(), CliError> {
     let modes = [
         args.answers.is_some(),
@@ -84,11 +95,24 @@ pub fn run(args: &QuizArgs) -> Result<(), CliError> {
         ));
     }
     if let Some(out) = &args.make_edges {
-        return make_edges(out, args.seed);
+        return make_edges(out, args.seed());
     }
     if let Some(other) = &args.merge_progress {
         return merge_progress(args, other);
     }
+    // An answers sheet says which quiz it answers: taken from its first line.
+    let sheet = match &args.answers {
+        Some(file) => Some(read_sheet(file)?),
+        None => None,
+    };
+    let from_sheet;
+    let args = match &sheet {
+        Some(sheet) => {
+            from_sheet = sheet_quiz(args, sheet)?;
+            &from_sheet
+        }
+        None => args,
+    };
     let bank = quiz::bank().map_err(|e| CliError {
         code: 1,
         message: format!("the quiz bank: {e}"),
@@ -118,15 +142,128 @@ pub fn run(args: &QuizArgs) -> Result<(), CliError> {
         return handout(dir, &drawn, &command);
     }
     let progress_path = progress_path(args)?;
+    // A progress file that could not be kept is said before the first question, not after.
+    if let Some(path) = &progress_path {
+        Progress::check_usable(path).map_err(CliError::input)?;
+    }
     if args.answers.is_none() && in_window(args) {
         let graded = window(args, &drawn, progress_path.as_deref())?;
         return finish(&graded, progress_path.as_deref(), true);
     }
-    let graded = match &args.answers {
-        Some(file) => grade_file(file, &drawn)?,
-        None => ask(args, &drawn)?,
+    let graded = match &sheet {
+        Some(sheet) => grade_file(sheet, &drawn)?,
+        None => return ask(args, &drawn, progress_path.as_deref()),
     };
     finish(&graded, progress_path.as_deref(), false)
+}
+
+/// An answers file read: its name for messages, its text, and the quiz options its header
+/// line names (`# tenball quiz answers. Grade with: tenball quiz --seed 7 --count 5 ...`),
+/// when it has one.
+struct Sheet {
+    name: String,
+    text: String,
+    quiz: Option<SheetQuiz>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct SheetQuiz {
+    seed: u64,
+    count: usize,
+    topics: Vec<String>,
+    level: Option<u8>,
+}
+
+fn read_sheet(file: &Path) -> Result<Sheet, CliError> {
+    let text = crate::echo::read_text(file).map_err(CliError::input)?;
+    let name = if crate::echo::is_stdin(file) {
+        "standard input".to_string()
+    } else {
+        crate::echo::path_for_message(file)
+    };
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let quiz = match first.split_once("Grade with: tenball quiz ") {
+        Some((_, rest)) if first.trim_start().starts_with('#') => {
+            Some(parse_sheet_header(rest).map_err(|e| {
+                CliError::input(format!(
+                    "{name}:1: the sheet's header names no quiz tenball makes ({e}); \
+                     remove the line and give --seed and --count to grade it"
+                ))
+            })?)
+        }
+        _ => None,
+    };
+    Ok(Sheet { name, text, quiz })
+}
+
+/// The options of a sheet's grading command (`--seed S --count N [--topic T]... [--level L]`,
+/// then `--answers THIS-FILE`).
+fn parse_sheet_header(rest: &str) -> Result<SheetQuiz, String> {
+    let mut q = SheetQuiz {
+        seed: 1,
+        count: 10,
+        topics: Vec::new(),
+        level: None,
+    };
+    let mut words = rest.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "--answers" {
+            break;
+        }
+        let value = words
+            .next()
+            .ok_or_else(|| format!("`{}` has no value", crate::echo::cut(w)))?;
+        let bad = || format!("`{w} {}`", crate::echo::cut(value));
+        match w {
+            "--seed" => q.seed = value.parse().map_err(|_| bad())?,
+            "--count" => q.count = value.parse().map_err(|_| bad())?,
+            "--topic" => q.topics.push(value.to_string()),
+            "--level" => {
+                q.level = Some(value.parse().ok().filter(|l| (1..=2).contains(l)).ok_or_else(bad)?)
+            }
+            _ => return Err(format!("an option tenball does not write: `{}`", crate::echo::cut(w))),
+        }
+    }
+    Ok(q)
+}
+
+/// The quiz an answers sheet is graded against: the sheet's own, unless the command line
+/// names one; a command line that names another is refused rather than graded against it.
+fn sheet_quiz(args: &QuizArgs, sheet: &Sheet) -> Result<QuizArgs, CliError> {
+    let Some(q) = &sheet.quiz else {
+        return Ok(args.clone());
+    };
+    let mut differ = Vec::new();
+    if args.seed.is_some_and(|s| s != q.seed) {
+        differ.push(format!("--seed {} (the sheet's is {})", args.seed(), q.seed));
+    }
+    if args.count.is_some_and(|c| c != q.count) {
+        differ.push(format!("--count {} (the sheet's is {})", args.count(), q.count));
+    }
+    if !args.topics.is_empty() && args.topics != q.topics {
+        differ.push(format!(
+            "--topic {} (the sheet's: {})",
+            args.topics.join(" "),
+            if q.topics.is_empty() { "every topic".into() } else { q.topics.join(" ") }
+        ));
+    }
+    if args.level.is_some() && args.level != q.level {
+        differ.push("--level (the sheet's differs)".into());
+    }
+    if !differ.is_empty() {
+        return Err(CliError::input(format!(
+            "{}: the sheet answers another quiz than {}; leave those options out to grade it against its own",
+            sheet.name,
+            crate::echo::visible(&differ.join(", "))
+        )));
+    }
+    Ok(QuizArgs {
+        seed: Some(q.seed),
+        count: Some(q.count),
+        topics: q.topics.clone(),
+        level: q.level,
+        ..args.clone()
+    })
 }
 
 /// Whether the quiz is taken in the game's window: in a build with the game, unless `--text`
@@ -158,7 +295,7 @@ fn window(
     });
     opts.quiz = Some(crate::game::QuizRun {
         questions: drawn.iter().map(|q| (*q).clone()).collect(),
-        seed: args.seed,
+        seed: args.seed(),
         again: command_line(args, drawn.len()),
         graded: graded.clone(),
         kept_in: progress.map(crate::echo::path_for_message),
@@ -168,7 +305,7 @@ fn window(
         "a referee's quiz of {} question{} (seed {}) in the game's window; `--text` asks in the terminal",
         drawn.len(),
         if drawn.len() == 1 { "" } else { "s" },
-        args.seed
+        args.seed()
     ));
     super::play::run_with(opts).map_err(|e| CliError {
         message: format!("{}; or take the quiz in the terminal: --text", e.message),
@@ -191,7 +328,7 @@ fn window(_: &QuizArgs, _: &[&Question], _: Option<&Path>) -> Result<Vec<Graded>
 }
 
 fn selection(args: &QuizArgs) -> Result<Selection, CliError> {
-    if !(1..=1000).contains(&args.count) {
+    if !(1..=1000).contains(&args.count()) {
         return Err(CliError::input("--count: from 1 to 1000 questions"));
     }
     let topics = args
@@ -208,8 +345,8 @@ fn selection(args: &QuizArgs) -> Result<Selection, CliError> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Selection {
-        seed: args.seed,
-        count: args.count,
+        seed: args.seed(),
+        count: args.count(),
         topics,
         level: args.level,
     })
@@ -217,7 +354,7 @@ fn selection(args: &QuizArgs) -> Result<Selection, CliError> {
 
 /// The command that makes this quiz again (for the handout's sheet).
 fn command_line(args: &QuizArgs, count: usize) -> String {
-    let mut c = format!("tenball quiz --seed {} --count {count}", args.seed);
+    let mut c = format!("tenball quiz --seed {} --count {count}", args.seed());
     for t in &args.topics {
         c.push_str(&format!(" --topic {t}"));
     }
@@ -312,10 +449,15 @@ fn handout(dir: &Path, drawn: &[&Question], command: &str) -> Result<(), CliErro
     ))
 }
 
-fn grade_file(file: &Path, drawn: &[&Question]) -> Result<Vec<Graded>, CliError> {
-    let text = crate::echo::read_text(file).map_err(CliError::input)?;
-    let answers = grade::parse_answers(&crate::echo::path_for_message(file), &text, drawn.len())
-        .map_err(CliError::input)?;
+fn grade_file(sheet: &Sheet, drawn: &[&Question]) -> Result<Vec<Graded>, CliError> {
+    let answers =
+        grade::parse_answers(&sheet.name, &sheet.text, drawn.len()).map_err(CliError::input)?;
+    if answers.iter().all(|a| *a == Answer::default()) {
+        return Err(CliError::input(format!(
+            "{}: answers no question (every part left out): nothing is graded or kept",
+            sheet.name
+        )));
+    }
     let mut graded = Vec::new();
     let mut lines = String::new();
     for (i, (q, a)) in drawn.iter().zip(&answers).enumerate() {
@@ -334,20 +476,68 @@ fn grade_file(file: &Path, drawn: &[&Question]) -> Result<Vec<Graded>, CliError>
     Ok(graded)
 }
 
-/// Prints `text` with no newline and flushes (a prompt).
+/// Prints `text` with no newline (a prompt): as all output, dropped once the reader has
+/// gone away, while the quiz goes on reading answers.
 fn prompt(text: &str) -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|_| out.flush())
-        .map_err(|e| CliError {
-            code: 1,
-            message: format!("cannot write the question: {e}"),
-        })
+    super::emit_raw(text)
 }
 
-/// Asks each question in turn on stdin; stops early, keeping what was answered, when the input
-/// ends.
-fn ask(args: &QuizArgs, drawn: &[&Question]) -> Result<Vec<Graded>, CliError> {
+/// The longest answer line read (bytes): a part's answer is a word or two.
+pub const MAX_ANSWER_LINE: usize = 1024;
+
+/// What the questions answered so far need, shared with the handler of Ctrl-C (and `kill`):
+/// a quiz stopped by a signal grades and keeps what was answered, as one whose input ended.
+struct Answered {
+    graded: std::sync::Mutex<Vec<Graded>>,
+    /// Set by whichever ends the quiz first: the questions run out, or a signal.
+    ending: std::sync::atomic::AtomicBool,
+    of: usize,
+    progress: Option<PathBuf>,
+}
+
+impl Answered {
+    /// Claims the end of the quiz: true for the first caller only.
+    fn claim_end(&self) -> bool {
+        !self.ending.swap(true, std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn graded(&self) -> Vec<Graded> {
+        self.graded.lock().map(|g| g.clone()).unwrap_or_default()
+    }
+}
+
+/// On SIGINT or SIGTERM: the answered questions graded and kept, then the shell's code for
+/// the signal (130, 143).
+fn on_signal(answered: std::sync::Arc<Answered>) {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(sig) = signals.forever().next()
+            && answered.claim_end()
+        {
+            let graded = answered.graded();
+            let _ = super::emit(&format!(
+                "\n(stopped after {} of {} questions: those answered are graded)",
+                graded.len(),
+                answered.of
+            ));
+            let code = match finish(&graded, answered.progress.as_deref(), false) {
+                Ok(()) => 128 + sig,
+                Err(e) => {
+                    super::warn(&e.message);
+                    i32::from(e.code)
+                }
+            };
+            std::process::exit(code);
+        }
+    });
+}
+
+/// Asks each question in turn on stdin, grading each as it is answered; the input's end, a
+/// line too long to be an answer, or Ctrl-C stops early, keeping what was answered.
+fn ask(args: &QuizArgs, drawn: &[&Question], progress: Option<&Path>) -> Result<(), CliError> {
     if let Some(dir) = &args.diagrams {
         if let Some(why) = crate::outfile::problem(dir, "the diagrams folder") {
             return Err(CliError::input(why));
@@ -360,22 +550,68 @@ fn ask(args: &QuizArgs, drawn: &[&Question]) -> Result<Vec<Graded>, CliError> {
          a part, an empty line skips it.\n",
         drawn.len(),
         if drawn.len() == 1 { "" } else { "s" },
-        args.seed
+        args.seed()
     ))?;
+    let answered = std::sync::Arc::new(Answered {
+        graded: std::sync::Mutex::new(Vec::new()),
+        ending: std::sync::atomic::AtomicBool::new(false),
+        of: drawn.len(),
+        progress: progress.map(Path::to_path_buf),
+    });
+    on_signal(answered.clone());
     let mut input = std::io::stdin().lock();
-    let mut graded = Vec::new();
+    let result = ask_each(args, drawn, &mut input, &answered);
+    if !answered.claim_end() {
+        // A signal is ending the quiz: it grades and keeps what was answered, then exits.
+        loop {
+            std::thread::park();
+        }
+    }
+    let graded = answered.graded();
+    match result {
+        Ok(()) => finish(&graded, progress, false),
+        Err(e) => {
+            // Whatever stopped the questions, the answers given are kept.
+            if !graded.is_empty() {
+                super::warn(&format!(
+                    "{}; the {} question(s) answered are graded and kept",
+                    e.message,
+                    graded.len()
+                ));
+                finish(&graded, progress, false)?;
+            }
+            Err(e)
+        }
+    }
+}
+
+fn ask_each(
+    args: &QuizArgs,
+    drawn: &[&Question],
+    input: &mut impl BufRead,
+    answered: &Answered,
+) -> Result<(), CliError> {
     for (i, q) in drawn.iter().enumerate() {
         let o = outcome(q, true)?;
         show_question(i + 1, drawn.len(), q, &o, args.diagrams.as_deref())?;
-        let Some(answer) = read_answer(&mut input)? else {
-            super::emit("\n(the input ended: the questions answered so far are graded)")?;
-            break;
+        let answer = match read_answer(input)? {
+            Read::Answer(a) => a,
+            Read::End(why) => {
+                super::emit(&format!(
+                    "\n({why}: the {} question(s) answered of {} are graded)",
+                    i,
+                    drawn.len()
+                ))?;
+                break;
+            }
         };
         let g = Graded::of(q, &o.key, &answer);
         show_grade(i + 1, q, &o, &g, args.diagrams.as_deref())?;
-        graded.push(g);
+        if let Ok(mut all) = answered.graded.lock() {
+            all.push(g);
+        }
     }
-    Ok(graded)
+    Ok(())
 }
 
 fn show_question(
@@ -411,20 +647,26 @@ fn show_question(
     super::emit(text.trim_end())
 }
 
-/// Reads the four parts; `None` when the input ends.
-fn read_answer(input: &mut impl BufRead) -> Result<Option<Answer>, CliError> {
+/// An answer read, or why no more are.
+enum Read {
+    Answer(Answer),
+    End(&'static str),
+}
+
+/// Reads the four parts; [`Read::End`] when the input ends.
+fn read_answer(input: &mut impl BufRead) -> Result<Read, CliError> {
     let mut a = Answer::default();
-    let Some(v) = ask_part(
+    let v = match ask_part(
         input,
         "1. Legal or foul? (legal, foul) ",
         &|w| key::verdict(w),
         &|| "legal: no foul was committed; foul: one was (several count as one, 5.10)".into(),
-    )?
-    else {
-        return Ok(None);
+    )? {
+        Part::Given(v) => v,
+        Part::End(why) => return Ok(Read::End(why)),
     };
     a.legal = v;
-    let Some(r) = ask_part(
+    let r = match ask_part(
         input,
         "2. Which rule decided it? (a rule number such as 7.3) ",
         &|w| key::rule(w),
@@ -435,22 +677,22 @@ fn read_answer(input: &mut impl BufRead) -> Result<Option<Answer>, CliError> {
                 .collect::<Vec<_>>()
                 .join("; ")
         },
-    )?
-    else {
-        return Ok(None);
+    )? {
+        Part::Given(v) => v,
+        Part::End(why) => return Ok(Read::End(why)),
     };
     a.rule = r;
-    let Some(b) = ask_part(
+    let b = match ask_part(
         input,
         &format!("3. What happens to the balls? ({}) ", Balls::words()),
         &|w| key::part::<Balls>("balls", w),
         &|| meanings(Balls::ALL),
-    )?
-    else {
-        return Ok(None);
+    )? {
+        Part::Given(v) => v,
+        Part::End(why) => return Ok(Read::End(why)),
     };
     a.balls = b;
-    let Some(n) = ask_part(
+    let n = match ask_part(
         input,
         "4. Who shoots next, and how? (shooter or opponent, then how: e.g. `opponent in-hand`) ",
         &|w| {
@@ -466,12 +708,12 @@ fn read_answer(input: &mut impl BufRead) -> Result<Option<Answer>, CliError> {
             }
         },
         &|| format!("who: {}; how: {}", meanings(Who::ALL), meanings(How::ALL)),
-    )?
-    else {
-        return Ok(None);
+    )? {
+        Part::Given(v) => v,
+        Part::End(why) => return Ok(Read::End(why)),
     };
     a.next = n;
-    Ok(Some(a))
+    Ok(Read::Answer(a))
 }
 
 fn meanings<C: Choice>(all: &[C]) -> String {
@@ -483,30 +725,53 @@ fn meanings<C: Choice>(all: &[C]) -> String {
 
 type Parse<'a, T> = &'a dyn Fn(&str) -> Result<Option<T>, String>;
 
-/// Asks one part until it is answered in its words (or skipped); `None` at the input's end.
+/// A part asked: answered (`None`: skipped), or the input gave no more, and why.
+enum Part<T> {
+    Given(Option<T>),
+    End(&'static str),
+}
+
+/// Asks one part until it is answered in its words (or skipped); [`Part::End`] at the input's end or
+/// at a line longer than [`MAX_ANSWER_LINE`] (not read further: `/dev/zero` is no answer). A
+/// line that is not UTF-8 is asked again.
 fn ask_part<T>(
     input: &mut impl BufRead,
     question: &str,
     parse: Parse<T>,
     help: &dyn Fn() -> String,
-) -> Result<Option<Option<T>>, CliError> {
+) -> Result<Part<T>, CliError> {
+    use std::io::Read as _;
     loop {
         prompt(question)?;
-        let mut line = String::new();
+        let mut bytes = Vec::new();
         let n = input
-            .read_line(&mut line)
+            .by_ref()
+            .take(MAX_ANSWER_LINE as u64 + 1)
+            .read_until(b'\n', &mut bytes)
             .map_err(|e| CliError::input(format!("reading the answer: {e}")))?;
         if n == 0 {
-            return Ok(None);
+            return Ok(Part::End("the input ended"));
         }
+        if n > MAX_ANSWER_LINE {
+            return Ok(Part::End(
+                "a line of more than 1 KiB is no answer, and the input is read no further",
+            ));
+        }
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            super::emit("   that line is not UTF-8 text; answer again")?;
+            continue;
+        };
         let w = line.trim();
         if w == "?" {
             super::emit(&format!("   {}", help()))?;
             continue;
         }
         match parse(w) {
-            Ok(v) => return Ok(Some(v)),
-            Err(e) => super::emit(&format!("   {e}; `?` explains"))?,
+            Ok(v) => return Ok(Part::Given(v)),
+            Err(e) => super::emit(&format!(
+                "   {}; `?` explains",
+                crate::echo::cut(&crate::echo::visible(&e))
+            ))?,
         }
     }
 }
@@ -560,18 +825,20 @@ fn show_grade(
 /// The summary, and the run merged into the progress file (`kept`: the window kept each
 /// question as it was graded already).
 fn finish(graded: &[Graded], progress: Option<&Path>, kept: bool) -> Result<(), CliError> {
-    let s = grade::summarize(graded);
-    super::emit(&format!("\n{}", s.lines().join("\n")))?;
-    if let Some(path) = progress
-        && !graded.is_empty()
-    {
-        let all = if kept {
+    // The run is kept first: a summary that cannot be written loses no answer.
+    let all = match progress {
+        Some(path) if !graded.is_empty() => Some(if kept {
             Progress::load(path)
                 .map_err(CliError::input)?
                 .unwrap_or_default()
         } else {
             Progress::record(path, &Progress::of_run(graded)).map_err(CliError::input)?
-        };
+        }),
+        _ => None,
+    };
+    let s = grade::summarize(graded);
+    super::emit(&format!("\n{}", s.lines().join("\n")))?;
+    if let (Some(path), Some(all)) = (progress, all) {
         super::emit(&format!(
             "Progress kept in {} ({} quizzes, {} questions asked in all)",
             crate::echo::path_for_message(path),
@@ -582,7 +849,28 @@ fn finish(graded: &[Graded], progress: Option<&Path>, kept: bool) -> Result<(), 
     Ok(())
 }
 
+/// The device and inode of a file (standard input's when `-`), to find one file under two
+/// names.
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let path = if crate::echo::is_stdin(path) {
+        Path::new("/dev/stdin")
+    } else {
+        path
+    };
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
 fn merge_progress(args: &QuizArgs, other: &Path) -> Result<(), CliError> {
+    let path = progress_path(args)?.ok_or_else(|| {
+        CliError::input("--merge-progress: there is no progress file with --no-progress")
+    })?;
+    if identity(other).is_some_and(|id| Some(id) == identity(&path)) {
+        return Err(CliError::input(format!(
+            "--merge-progress {}: is the progress file itself; merging it would count every question twice",
+            crate::echo::path_for_message(other)
+        )));
+    }
     let theirs = Progress::load(other)
         .map_err(CliError::input)?
         .ok_or_else(|| {
@@ -591,13 +879,14 @@ fn merge_progress(args: &QuizArgs, other: &Path) -> Result<(), CliError> {
                 crate::echo::path_for_message(other)
             ))
         })?;
-    let path = progress_path(args)?.ok_or_else(|| {
-        CliError::input("--merge-progress: there is no progress file with --no-progress")
-    })?;
     let all = Progress::record(&path, &theirs).map_err(CliError::input)?;
     super::emit(&format!(
         "merged {} into {} ({} quizzes in all)",
-        crate::echo::path_for_message(other),
+        if crate::echo::is_stdin(other) {
+            "standard input".into()
+        } else {
+            crate::echo::path_for_message(other)
+        },
         crate::echo::path_for_message(&path),
         all.runs
     ))

@@ -151,6 +151,9 @@ impl Summary {
     /// The summary in lines, as `tenball quiz` prints it after a run.
     pub fn lines(&self) -> Vec<String> {
         let q = self.questions;
+        if q.asked == 0 {
+            return vec!["No question was answered: nothing is graded or kept.".into()];
+        }
         let mut out = vec![format!(
             "Score: {} of {} questions wholly right ({:.0} %)",
             q.right,

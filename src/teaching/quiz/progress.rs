@@ -99,7 +99,7 @@ impl Progress {
     /// unknown version, counts that cannot be) is an error naming the file and the place.
     pub fn load(path: &Path) -> Result<Option<Progress>, String> {
         let shown = crate::echo::path_for_message(path);
-        if std::fs::symlink_metadata(path).is_err() {
+        if !crate::echo::is_stdin(path) && std::fs::symlink_metadata(path).is_err() {
             return Ok(None);
         }
         let text = crate::echo::read_text(path)?;
@@ -109,72 +109,196 @@ impl Progress {
                 crate::echo::json_problem(&e)
             )
         })?;
-        if p.tenball_quiz_progress != VERSION {
-            return Err(format!(
-                "{shown}: tenball_quiz_progress {} is not a version this build reads ({VERSION})",
-                p.tenball_quiz_progress
-            ));
-        }
-        for (what, map) in [
-            ("questions", &p.questions),
-            ("topics", &p.topics),
-            ("rules", &p.rules),
-        ] {
-            for (k, t) in map {
-                t.check().map_err(|e| {
-                    format!(
-                        "{shown}: {what}.{}: {e}",
-                        crate::echo::cut(&crate::echo::visible(k))
-                    )
-                })?;
-            }
-        }
+        p.check().map_err(|e| format!("{shown}: {e}"))?;
         Ok(Some(p))
     }
 
+    /// Everything a progress file holds must be something a quiz writes: this version, known
+    /// topics and rule numbers, question ids of the bank's form, counts that add up (each
+    /// question asked counts once for its topic and once for its rule; a quiz asks at least
+    /// one), and no more ids than [`MAX_IDS`]. A file merged in is read so too, so that no
+    /// file is written that a later quiz would refuse.
+    pub fn check(&self) -> Result<(), String> {
+        if self.tenball_quiz_progress != VERSION {
+            return Err(format!(
+                "tenball_quiz_progress {} is not a version this build reads ({VERSION})",
+                self.tenball_quiz_progress
+            ));
+        }
+        if self.questions.len() > MAX_IDS {
+            return Err(format!(
+                "{} question ids; a progress file holds at most {MAX_IDS} (the bank has fewer than 100)",
+                self.questions.len()
+            ));
+        }
+        let shown = |k: &str| crate::echo::cut(&crate::echo::visible(k));
+        for (what, map) in [
+            ("questions", &self.questions),
+            ("topics", &self.topics),
+            ("rules", &self.rules),
+        ] {
+            for (k, t) in map {
+                let known = match what {
+                    "questions" => is_question_id(k),
+                    "topics" => super::Topic::from_word(k).is_some(),
+                    _ => crate::referee::is_rule_number(k),
+                };
+                if !known {
+                    return Err(format!(
+                        "{what}.{}: no quiz writes this {}",
+                        shown(k),
+                        match what {
+                            "questions" => "question id (SCENARIO#STEP, or SCENARIO#STEP~K for an edge)",
+                            "topics" => "topic",
+                            _ => "rule number",
+                        }
+                    ));
+                }
+                t.check().map_err(|e| format!("{what}.{}: {e}", shown(k)))?;
+            }
+        }
+        let asked = |map: &BTreeMap<String, Tally>| -> u64 {
+            map.values().map(|t| u64::from(t.asked)).sum()
+        };
+        let (q, t, r) = (
+            asked(&self.questions),
+            asked(&self.topics),
+            asked(&self.rules),
+        );
+        if q != t || q != r {
+            return Err(format!(
+                "the questions asked ({q}), by topic ({t}) and by rule ({r}) do not add up to the same"
+            ));
+        }
+        if u64::from(self.runs) > q {
+            return Err(format!(
+                "runs {} is more than the {q} questions asked (a quiz asks at least one)",
+                self.runs
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether a quiz can keep its progress in `path`, found before the first question: the
+    /// file (if any) is one this build reads, its lock can be taken and a file can be written
+    /// beside it. A quiz that would fail to keep its score says so before it is taken.
+    pub fn check_usable(path: &Path) -> Result<(), String> {
+        let shown = crate::echo::path_for_message(path);
+        let target = resolve(path)?;
+        Progress::load(&target)?;
+        drop(lock(&target, &shown)?);
+        let tmp = crate::outfile::temp_beside(&target, "part", crate::outfile::Temp::File)
+            .map_err(|e| format!("{shown}: the quiz progress cannot be written there: {e}"))?;
+        let _ = std::fs::remove_file(tmp);
+        Ok(())
+    }
+
     /// Adds `run` to the file at `path` (made when there is none): read afresh, merged, written
-    /// under a temporary name beside it and renamed over it. Gives what the file holds now.
+    /// under a temporary name beside it and renamed over it. Gives what the file holds now. A
+    /// link is written through (its target gets the new counts and keeps its mode).
     pub fn record(path: &Path, run: &Progress) -> Result<Progress, String> {
         let shown = crate::echo::path_for_message(path);
+        let target = resolve(path)?;
         // Runs at once take turns: each holds the lock beside the file while it reads, merges
         // and renames.
-        let lock = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(beside(path, "lock"))
-            .and_then(|f| f.lock().map(|_| f))
-            .map_err(|e| format!("{shown}: cannot lock the quiz progress: {e}"))?;
-        let mut all = Progress::load(path)?.unwrap_or_default();
+        let lock = lock(&target, &shown)?;
+        let mut all = Progress::load(&target)?.unwrap_or_default();
         all.merge(run);
+        all.check()
+            .map_err(|e| format!("{shown}: the merged progress would not be read back ({e}); the file is as it was"))?;
         let text = serde_json::to_string_pretty(&all).expect("progress serializes") + "\n";
-        let tmp = beside(path, &format!("{}.part", std::process::id()));
-        crate::outfile::write_new(&tmp, text.as_bytes())
-            .and_then(|_| std::fs::rename(&tmp, path))
-            .map_err(|e| {
-                let _ = std::fs::remove_file(&tmp);
-                format!("{shown}: cannot write the quiz progress: {e} (the file is as it was)")
-            })?;
+        if text.len() as u64 > crate::echo::MAX_INPUT_BYTES {
+            return Err(format!(
+                "{shown}: the merged progress would be larger than {} MiB; the file is as it was",
+                crate::echo::MAX_INPUT_BYTES >> 20
+            ));
+        }
+        let mode = std::fs::metadata(&target).ok().map(|m| m.permissions());
+        let failed = |e: std::io::Error| {
+            format!("{shown}: cannot write the quiz progress: {e} (the file is as it was)")
+        };
+        let tmp = crate::outfile::temp_beside(&target, "part", crate::outfile::Temp::File)
+            .map_err(failed)?;
+        let written = std::fs::write(&tmp, text.as_bytes())
+            .and_then(|_| match &mode {
+                Some(m) => std::fs::set_permissions(&tmp, m.clone()),
+                None => Ok(()),
+            })
+            .and_then(|_| std::fs::rename(&tmp, &target));
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(failed(e));
+        }
         drop(lock);
         Ok(all)
     }
 }
 
-/// A hidden name beside `path`: `.NAME.SUFFIX`.
-fn beside(path: &Path, suffix: &str) -> PathBuf {
-    let name = path
+/// The most question ids a progress file holds (the bank has fewer than a hundred).
+pub const MAX_IDS: usize = 10_000;
+
+/// `SCENARIO#STEP` or `SCENARIO#STEP~K`: a library name (letters, digits, `-` and `_`, at most
+/// 64), a step and an edge's number.
+fn is_question_id(id: &str) -> bool {
+    let Some((name, rest)) = id.split_once('#') else {
+        return false;
+    };
+    let digits = |s: &str| !s.is_empty() && s.len() <= 6 && s.bytes().all(|b| b.is_ascii_digit());
+    let (step, edge) = match rest.split_once('~') {
+        Some((s, k)) => (s, Some(k)),
+        None => (rest, None),
+    };
+    !name.is_empty()
+        && name.len() <= 64
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        && digits(step)
+        && edge.is_none_or(digits)
+}
+
+/// The file a progress path names: a link's target (written through, so the link stays a
+/// link), the path itself otherwise.
+fn resolve(path: &Path) -> Result<PathBuf, String> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path).map_err(|e| {
+            format!(
+                "{}: a link whose target cannot be reached ({e}); give the file itself",
+                crate::echo::path_for_message(path)
+            )
+        }),
+        _ => Ok(path.to_path_buf()),
+    }
+}
+
+/// The lock runs on one progress file take turns on: a short hidden name beside it (a
+/// 255-byte file name has room for no suffix), one for each file name.
+fn lock(target: &Path, shown: &str) -> Result<std::fs::File, String> {
+    let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "progress".into());
-    path.with_file_name(format!(".{name}.{suffix}"))
+        .unwrap_or_default();
+    // FNV-1a of the name: the same file, the same lock.
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(target.with_file_name(format!(".tenball-progress-{hash:016x}.lock")))
+        .and_then(|f| f.lock().map(|_| f))
+        .map_err(|e| format!("{shown}: cannot lock the quiz progress: {e}"))
 }
 
 /// Where the progress is kept unless `--progress` says otherwise:
-/// `$XDG_DATA_HOME/tenball/quiz-progress.json`, else `~/.local/share/tenball/...`.
+/// `$XDG_DATA_HOME/tenball/quiz-progress.json` (an absolute XDG_DATA_HOME), else
+/// `~/.local/share/tenball/...`.
 pub fn default_path() -> Option<PathBuf> {
+    // The XDG base directory spec: a relative XDG_DATA_HOME is invalid and ignored.
     let base = std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
         .map(PathBuf::from)
+        .filter(|v| v.is_absolute())
         .or_else(|| {
             std::env::var_os("HOME")
                 .filter(|v| !v.is_empty())
