@@ -21,6 +21,7 @@ pub enum CuePlace {
 
 /// The inputs every break of a batch shares.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BreakSpec {
     pub seed: u64,
     pub table: TableSize,
@@ -85,7 +86,7 @@ impl BreakSpec {
         if !(self.speed.is_finite() && self.speed > 0.0) {
             return Err(format!(
                 "speed must be a positive number of m/s, got {}",
-                self.speed
+                crate::echo::number(self.speed)
             ));
         }
         Strike {

@@ -190,10 +190,48 @@ pub struct RunInputs {
     pub count: u64,
 }
 
+impl RunInputs {
+    /// What a header that tenball wrote satisfies, checked as the command line checks its
+    /// options: a file's header is read as strictly as `--cue`, `--speed` and `--shard` are,
+    /// so that an edited one never reaches a resume, a merge or a replay.
+    pub fn check(&self) -> Result<(), String> {
+        self.spec.validate()?;
+        self.spec.rack.check()?;
+        if self
+            .spec
+            .noise
+            .is_some_and(|n| n != crate::physics::Noise::default())
+        {
+            return Err("noise: not the execution noise tenball plays (none, or the default)".into());
+        }
+        check_shard(self.shard, self.count, "breaks")
+    }
+}
+
+/// A shard `[K, N]` of a run of `count`: 0 <= K < N <= `MAX_SHARDS`, holding at least one of
+/// the run's `unit`.
+pub fn check_shard(shard: [u64; 2], count: u64, unit: &str) -> Result<(), String> {
+    let [k, n] = shard;
+    if count == 0 {
+        return Err(format!("a run of 0 {unit}"));
+    }
+    if !(n >= 1 && k < n && n <= super::MAX_SHARDS) {
+        return Err(format!(
+            "shard [{k}, {n}]: K must be below N, and N from 1 to {}",
+            super::MAX_SHARDS
+        ));
+    }
+    if (super::Shard { k, n, count }).is_empty() {
+        return Err(format!("shard [{k}, {n}] holds none of the run's {count} {unit}"));
+    }
+    Ok(())
+}
+
 /// The key of the JSON lines header, and the start of the CSV comment line that holds it.
 const HEADER_KEY: &str = "tenball_breaks";
 
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct HeaderLine {
     tenball_breaks: RunInputs,
 }
@@ -294,9 +332,9 @@ pub fn read_each(
             }
         } else if format == Format::Csv && lineno == csv_header_line {
             if !csv_line_is_columns(body).map_err(&at)? {
-                return Err(at(
-                    "the first line is not the CSV header of a breaks file".into()
-                ));
+                return Err(at(format!(
+                    "line {lineno} is not the CSV header of a breaks file (its column names)"
+                )));
             }
             back.columns = true;
         } else if let Some(r) = parse_record(format, body).map_err(&at)? {
@@ -334,15 +372,23 @@ pub fn inputs_of(path: &Path) -> Result<Option<RunInputs>, super::RunError> {
 fn read_inputs(format: Format, body: &str) -> Result<Option<RunInputs>, String> {
     match format {
         Format::Jsonl if body.contains(HEADER_KEY) => serde_json::from_str::<HeaderLine>(body)
-            .map(|h| Some(h.tenball_breaks))
-            .map_err(|e| format!("a header line that cannot be read: {e}")),
+            .map_err(|e| format!("a header line that cannot be read: {e}"))
+            .and_then(|h| {
+                h.tenball_breaks
+                    .check()
+                    .map_err(|e| format!("a header line no tenball writes: {e}"))?;
+                Ok(Some(h.tenball_breaks))
+            }),
         Format::Csv if body.starts_with('#') => {
             let json = body
                 .strip_prefix(&format!("# {HEADER_KEY} "))
                 .ok_or("a comment line that is not the inputs of a breaks file")?;
-            serde_json::from_str::<RunInputs>(json)
-                .map(Some)
-                .map_err(|e| format!("inputs that cannot be read: {e}"))
+            let inputs = serde_json::from_str::<RunInputs>(json)
+                .map_err(|e| format!("inputs that cannot be read: {e}"))?;
+            inputs
+                .check()
+                .map_err(|e| format!("inputs no tenball writes: {e}"))?;
+            Ok(Some(inputs))
         }
         _ => Ok(None),
     }

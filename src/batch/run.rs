@@ -153,7 +153,12 @@ impl BatchRun {
             .open(path)
             .map_err(|e| RunError::input(format!("{}: cannot open: {e}", path.display())))?;
         lock(&f, path)?;
-        check_inputs(path, records::inputs_of(path)?.as_ref(), &inputs)?;
+        // A file killed before or while its header was written holds the start of that header
+        // at most: it is completed as any cut line is (below), not refused as an old file.
+        let have = records::inputs_of(path)?;
+        if have.is_some() || !header_cut_short(path, &records::header(format, &inputs)) {
+            check_inputs(path, have.as_ref(), &inputs)?;
+        }
         let (shard, spec, tally) = (self.shard, self.spec, &mut self.tally);
         let back = records::read_each(path, &mut |_, r| {
             check_resumed(&r, tally.breaks, &shard, &spec)?;
@@ -365,6 +370,17 @@ fn check_inputs(path: &Path, have: Option<&RunInputs>, want: &RunInputs) -> Resu
     }
 }
 
+/// Whether the file at `path` holds no more than the start of `header` (nothing, or a header
+/// cut short by a kill).
+fn header_cut_short(path: &Path, header: &[u8]) -> bool {
+    use std::io::Read;
+    let mut held = Vec::new();
+    let read = crate::echo::open_regular(path)
+        .ok()
+        .and_then(|f| f.take(header.len() as u64 + 1).read_to_end(&mut held).ok());
+    read.is_some() && header.starts_with(&held)
+}
+
 fn no_header(path: &Path) -> RunError {
     RunError::input(format!(
         "{}:1: no header line saying what the file was made with (made by an older tenball, or not a breaks file)",
@@ -445,6 +461,34 @@ fn differences(have: &RunInputs, want: &RunInputs) -> Vec<String> {
     differ
 }
 
+/// The record of break `index` in a records file, with the inputs its header says, for
+/// `breaks replay`. Every record is read as a resume reads it (the break its place in the
+/// file says, with its seed, a cue ball in the kitchen, a stroke tenball plays), so that an
+/// edited file is refused rather than replayed.
+pub fn find_record(path: &Path, index: u64) -> Result<(RunInputs, BreakRecord), String> {
+    let shown = crate::echo::path_for_message(path);
+    let inputs = records::inputs_of(path)
+        .map_err(|e| e.message)?
+        .ok_or_else(|| format!("{shown}:1: no header line saying what the file was made with"))?;
+    let shard = Shard {
+        k: inputs.shard[0],
+        n: inputs.shard[1],
+        count: inputs.count,
+    };
+    let mut found = None;
+    let mut k = 0;
+    records::read_each(path, &mut |_, r| {
+        check_resumed(&r, k, &shard, &inputs.spec)?;
+        k += 1;
+        if r.index == index {
+            found = Some(r);
+        }
+        Ok(())
+    })?;
+    let record = found.ok_or_else(|| format!("{shown}: holds no break {index}"))?;
+    Ok((inputs, record))
+}
+
 /// The `k`th record of a file (from 0) must be the `k`th break of this very run (or shard).
 fn check_resumed(r: &BreakRecord, k: u64, shard: &Shard, spec: &BreakSpec) -> Result<(), String> {
     if k >= shard.len() {
@@ -464,7 +508,25 @@ fn check_resumed(r: &BreakRecord, k: u64, shard: &Shard, spec: &BreakSpec) -> Re
             break_seed(spec.seed, i)
         ));
     }
-    Ok(())
+    let table = spec.equipment.table(spec.table);
+    let cue = crate::table::Point::new(r.cue_x, r.cue_y);
+    if !table.in_kitchen(cue) {
+        return Err(format!(
+            "record {}: the cue ball at ({}, {}) is not in the kitchen of this run's table",
+            k + 1,
+            crate::echo::number(r.cue_x),
+            crate::echo::number(r.cue_y)
+        ));
+    }
+    crate::physics::Strike {
+        aim_deg: r.aim_deg,
+        speed: r.speed,
+        side: r.side,
+        height: r.height,
+        elevation_deg: r.elevation_deg,
+    }
+    .validate()
+    .map_err(|e| format!("record {}: {}", k + 1, e.replace("strike.", "")))
 }
 
 /// What the shards read so far have in common: the first file and its inputs (every other

@@ -118,6 +118,21 @@ pub(super) fn parse_xy(option: &str, s: &str, example: &str) -> Result<Point, Cl
 }
 
 /// `K/N` with N >= 1 and K < N.
+/// A run of nothing is refused, not summarised as a share of nothing: a count of 0, or a
+/// shard that holds none of the run's `unit` (`--shard 5/10` of 3).
+pub(super) fn check_not_empty(shard: &Shard, option: &str, unit: &str) -> Result<(), CliError> {
+    if shard.count == 0 {
+        return Err(CliError::input(format!("{option} must be at least 1")));
+    }
+    if shard.is_empty() {
+        return Err(CliError::input(format!(
+            "--shard {}/{}: holds none of the {} {unit} (shard K has those whose index modulo N is K, and every index here is below {}); give N at most {}",
+            shard.k, shard.n, shard.count, shard.k, shard.count
+        )));
+    }
+    Ok(())
+}
+
 pub(super) fn parse_shard(s: &str) -> Result<(u64, u64), CliError> {
     let bad = |why: &str| CliError::input(format!("--shard `{s}`: {why}"));
     let (k, n) = s
@@ -157,6 +172,7 @@ fn run_batch(args: &RunArgs) -> Result<(), CliError> {
         n,
         count: args.count,
     };
+    check_not_empty(&shard, "--count", "breaks")?;
     let pool = args.spec.pool()?;
     let mut run =
         BatchRun::open_or_resume(spec, shard, args.out.as_deref(), args.resume, &mut |m| {
@@ -200,22 +216,8 @@ pub fn print_summary(tally: &Tally, json: bool) -> Result<(), CliError> {
 }
 
 fn replay(args: &ReplayArgs) -> Result<(), CliError> {
-    let shown = crate::echo::path_for_message(&args.file);
-    let inputs = crate::batch::records::inputs_of(&args.file)?.ok_or_else(|| {
-        CliError::input(format!(
-            "{shown}:1: no header line saying what the file was made with"
-        ))
-    })?;
-    let mut found = None;
-    crate::batch::records::read_each(&args.file, &mut |_, r| {
-        if r.index == args.index {
-            found = Some(r);
-        }
-        Ok(())
-    })
-    .map_err(CliError::input)?;
-    let record =
-        found.ok_or_else(|| CliError::input(format!("{shown}: holds no break {}", args.index)))?;
+    let (inputs, record) =
+        crate::batch::run::find_record(&args.file, args.index).map_err(CliError::input)?;
     let (layout, strike) = crate::batch::replay(&inputs.spec, &record);
     #[derive(serde::Serialize)]
     struct Config {

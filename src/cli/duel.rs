@@ -15,7 +15,7 @@ use crate::referee::Tightness;
 use crate::table::TableSize;
 
 /// The most racks one run plays (each takes a second or so of a core at level 5).
-pub const MAX_RACKS: u64 = 100_000;
+pub use crate::computer::duel_run::MAX_RACKS;
 
 #[derive(Debug, clap::Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -191,6 +191,7 @@ pub fn run(args: &DuelArgs) -> Result<(), CliError> {
         n,
         count: args.racks,
     };
+    super::breaks::check_not_empty(&shard, "--racks", "racks")?;
     if let Some(t) = args.threads
         && !(1..=256).contains(&t)
     {

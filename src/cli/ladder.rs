@@ -216,11 +216,32 @@ fn finish(
 /// warning); the pairings fitted together.
 pub fn ratings(args: &RatingsArgs) -> Result<(), CliError> {
     let (anchor, at) = parse_anchor(&args.anchor)?;
+    if let Some(d) = args.draws
+        && !(d.is_finite() && (d == 0.0 || (MIN_DRAWS..=MAX_DRAWS).contains(&d)))
+    {
+        return Err(CliError::input(format!(
+            "--draws must be 0 or {MIN_DRAWS} to {MAX_DRAWS} virtual drawn racks a pairing, got {}",
+            crate::echo::number(d)
+        )));
+    }
     let mut summaries = Vec::new();
+    // The racks of each file read: the same duel's racks in two files would count twice.
+    let mut read: Vec<(&PathBuf, DuelSpec, Vec<u64>)> = Vec::new();
     for f in &args.files {
         let merged = crate::computer::duel_run::merge(std::slice::from_ref(f), true, &mut |m| {
             super::warn(&m)
         })?;
+        let racks: Vec<u64> = merged.records.iter().map(|r| r.index).collect();
+        if let Some((other, _, _)) = read.iter().find(|(_, spec, seen)| {
+            *spec == merged.spec && racks.iter().any(|i| seen.binary_search(i).is_ok())
+        }) {
+            return Err(CliError::input(format!(
+                "{}: holds racks of the same duel as {} (the same inputs and rack numbers); each rack counts once: give each file once",
+                crate::echo::path_for_message(f),
+                crate::echo::path_for_message(other)
+            )));
+        }
+        read.push((f, merged.spec, racks));
         let s = summarize(&merged.spec, &merged.records, None);
         if !args.json {
             super::emit(&format!(
@@ -231,15 +252,15 @@ pub fn ratings(args: &RatingsArgs) -> Result<(), CliError> {
         }
         summaries.push(s);
     }
-    if let Some(d) = args.draws
-        && !(d.is_finite() && d >= 0.0)
-    {
-        return Err(CliError::input(format!(
-            "--draws must be 0 or more virtual drawn racks, got {d}"
-        )));
-    }
     finish(summaries, &anchor, at, args.draws, args.json)
 }
+
+/// The largest rating an anchor may be fixed at, either way (FargoRate's scale: beginners
+/// near 200, the best players near 850).
+pub const MAX_ANCHOR: f64 = 10_000.0;
+/// The virtual drawn racks `--draws` takes, besides 0: a hundredth of a rack to a thousand.
+pub const MIN_DRAWS: f64 = 0.01;
+pub const MAX_DRAWS: f64 = 1_000.0;
 
 fn parse_anchor(text: &str) -> Result<(String, f64), CliError> {
     let bad = || {
@@ -250,8 +271,11 @@ fn parse_anchor(text: &str) -> Result<(String, f64), CliError> {
     let (level, rating) = text.split_once('=').ok_or_else(bad)?;
     let level = Level::parse(level).map_err(|_| bad())?;
     let rating: f64 = rating.trim().parse().map_err(|_| bad())?;
-    if !rating.is_finite() {
-        return Err(bad());
+    if !(rating.is_finite() && rating.abs() <= MAX_ANCHOR) {
+        return Err(CliError::input(format!(
+            "--anchor: a rating from -{MAX_ANCHOR} to {MAX_ANCHOR} (FargoRate's scale runs from about 0 to 900), got {}",
+            crate::echo::number(rating)
+        )));
     }
     Ok((level.name(), rating))
 }

@@ -53,7 +53,10 @@ fn parse_vary(s: &str, base: &crate::physics::Equipment) -> Result<(String, Vec<
         base.with(figure, x)
             .map_err(|e| CliError::input(format!("--vary: {e}")))?;
         if out.contains(&x) {
-            return Err(CliError::input(format!("--vary {figure}: {x} given twice")));
+            return Err(CliError::input(format!(
+                "--vary {figure}: {} given twice",
+                crate::echo::number(x)
+            )));
         }
         out.push(x);
     }
@@ -108,6 +111,17 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
         Some((_, v)) => v.iter().copied().map(Some).collect(),
         None => vec![None],
     };
+    if let Some((_, &twice)) = args
+        .speeds
+        .iter()
+        .enumerate()
+        .find(|&(i, v)| args.speeds[..i].contains(v))
+    {
+        return Err(CliError::input(format!(
+            "--speeds: {} m/s given twice (each speed is one panel)",
+            crate::echo::number(twice)
+        )));
+    }
     if args.speeds.len() * values.len() > MAX_SPEEDS {
         return Err(CliError::input(format!(
             "--speeds times --vary: {} panels; a sweep draws at most {MAX_SPEEDS}",
@@ -124,7 +138,13 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
                 let mut spec = args
                     .spec
                     .spec(CuePlace::At(p), speed)
-                    .map_err(|e| CliError::input(format!("--speeds {speed}: {}", e.message)))?;
+                    .map_err(|e| {
+                        CliError::input(format!(
+                            "--speeds {}: {}",
+                            crate::echo::number(speed),
+                            e.message
+                        ))
+                    })?;
                 if let (Some((figure, _)), Some(v)) = (&vary, value) {
                     spec.equipment = spec.equipment.with(figure, v).map_err(CliError::input)?;
                 }

@@ -22,6 +22,7 @@ pub const MAX_SHOTS: u32 = 120;
 
 /// What every rack of a duel shares.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DuelSpec {
     pub a: Level,
     pub b: Level,
@@ -55,6 +56,34 @@ impl BreakShot {
 }
 
 impl DuelSpec {
+    /// What the inputs of a duel tenball plays satisfy, as `tenball duel` checks its options:
+    /// levels 1 to 5 or greedy, the equipment and the rack within their bounds, a break shot
+    /// from the kitchen at a speed a stroke may have. A file's header is read so.
+    pub fn check(&self) -> Result<(), String> {
+        for (who, level) in [("a", self.a), ("b", self.b)] {
+            if let Level::Level(n) = level
+                && !(1..=5).contains(&n)
+            {
+                return Err(format!("{who}: level {n} is no level (1 to 5, or greedy)"));
+            }
+        }
+        self.rack.check()?;
+        let place = self
+            .break_shot
+            .map_or(super::break_place(self.table), |b| {
+                crate::table::Point::new(b.x, b.y)
+            });
+        crate::batch::BreakSpec {
+            table: self.table,
+            cue: crate::batch::CuePlace::At(place),
+            speed: self.break_shot.map_or(crate::batch::pros::PRO_SPEED, |b| b.speed),
+            equipment: self.equipment,
+            ..crate::batch::BreakSpec::default()
+        }
+        .validate()
+        .map_err(|e| format!("break shot: {e}"))
+    }
+
     fn level(&self, p: PlayerId) -> Level {
         match p {
             PlayerId::A => self.a,

@@ -18,6 +18,7 @@ use crate::batch::{RunError, Shard};
 
 /// The first line of a duel's records file: what it was made with.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Header {
     tenball_duel: DuelSpec,
     racks: u64,
@@ -25,6 +26,19 @@ struct Header {
     #[serde(default = "whole", skip_serializing_if = "is_whole")]
     shard: [u64; 2],
 }
+
+impl Header {
+    fn check(&self) -> Result<(), String> {
+        self.tenball_duel.check()?;
+        if self.racks > MAX_RACKS {
+            return Err(format!("racks {}: a duel plays at most {MAX_RACKS}", self.racks));
+        }
+        crate::batch::records::check_shard(self.shard, self.racks, "racks")
+    }
+}
+
+/// The most racks one duel plays (`--racks`).
+pub const MAX_RACKS: u64 = 100_000;
 
 fn whole() -> [u64; 2] {
     [0, 1]
@@ -434,7 +448,13 @@ fn read(path: &Path) -> Result<Back, RunError> {
             ))
         };
         if n == 1 {
-            back.header = Some(serde_json::from_str(text).map_err(bad)?);
+            let h: Header = serde_json::from_str(text).map_err(bad)?;
+            h.check().map_err(|e| {
+                RunError::input(format!(
+                    "{name}:1: a duel header no tenball writes: {e}; the file is left as it is"
+                ))
+            })?;
+            back.header = Some(h);
         } else {
             let r: RackRecord = serde_json::from_str(text).map_err(bad)?;
             r.check().map_err(|e| {

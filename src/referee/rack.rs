@@ -101,15 +101,27 @@ impl Tightness {
                         "'{other}' is not a rack: give {RACK_NAMES} or the largest gap in mm (e.g. 0.3)"
                     )
                 })?;
-                if !(mm.is_finite() && (RACK_MIN_GAP * 1e3..=MAX_RACK_GAP_MM).contains(&mm)) {
-                    return Err(format!(
-                        "a rack's largest gap must be within 0.01 to {MAX_RACK_GAP_MM} mm, got {other}"
-                    ));
-                }
                 Tightness::Gap(mm)
             }
         };
+        t.check()?;
         Ok(t)
+    }
+
+    /// A largest gap within 0.01 mm to [`MAX_RACK_GAP_MM`] (a rack read from a file is
+    /// checked as one given on the command line).
+    pub fn check(self) -> Result<(), String> {
+        match self {
+            Tightness::Gap(mm)
+                if !(mm.is_finite() && (RACK_MIN_GAP * 1e3..=MAX_RACK_GAP_MM).contains(&mm)) =>
+            {
+                Err(format!(
+                    "a rack's largest gap must be within 0.01 to {MAX_RACK_GAP_MM} mm, got {}",
+                    crate::echo::number(mm)
+                ))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The name `parse` reads back.
