@@ -14,6 +14,10 @@ pub const HOP_MIN_VZ: f64 = 0.140_071_410_782_926;
 const _: () = assert!((HOP_MIN_VZ * HOP_MIN_VZ / (2.0 * G) - 1.0e-3).abs() < 1e-9);
 /// The steepest cue accepted (degrees above horizontal).
 pub const MAX_ELEVATION_DEG: f64 = 89.0;
+/// The largest aim taken either way (degrees): ten turns. A direction is an angle within one
+/// turn; past some millions of degrees an f64's remainder by 360 is rounding noise, so a
+/// bound keeps every aim a direction.
+pub const MAX_AIM_DEG: f64 = 3600.0;
 
 /// One stroke of the cue.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -61,25 +65,33 @@ impl Strike {
                 return Err(format!("strike.{name} is not a finite number"));
             }
         }
+        let n = crate::echo::number;
+        if self.aim_deg.abs() > MAX_AIM_DEG {
+            return Err(format!(
+                "strike.aim_deg {} is more than {MAX_AIM_DEG} degrees either way (ten turns); give the direction within one turn",
+                n(self.aim_deg)
+            ));
+        }
         if self.speed <= 0.0 {
-            return Err(format!("strike.speed must be positive, got {}", self.speed));
+            return Err(format!("strike.speed must be positive, got {}", n(self.speed)));
         }
         if self.speed > MAX_STRIKE_SPEED {
             return Err(format!(
                 "strike.speed {} m/s is beyond any human stroke (at most 20)",
-                self.speed
+                n(self.speed)
             ));
         }
         if self.side.hypot(self.height) > 1.0 {
             return Err(format!(
                 "strike.side and strike.height put the tip off the ball: ({}, {}) is more than one radius from its centre",
-                self.side, self.height
+                n(self.side),
+                n(self.height)
             ));
         }
         if !(0.0..=MAX_ELEVATION_DEG).contains(&self.elevation_deg) {
             return Err(format!(
                 "strike.elevation_deg must be within 0 to 89, got {}",
-                self.elevation_deg
+                n(self.elevation_deg)
             ));
         }
         Ok(())
