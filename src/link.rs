@@ -64,11 +64,12 @@ impl Link {
                 text.chars().count()
             ));
         }
+        // A fragment (`#...`) is the page's own, never the link's: cut before the query.
+        let text = text.split('#').next().unwrap_or("");
         let query = match text.split_once('?') {
             Some((_, q)) => q,
             None => text,
         };
-        let query = query.split('#').next().unwrap_or("");
         let mut found = None;
         let mut count = None;
         for part in query.split('&').filter(|p| !p.is_empty()) {
@@ -88,16 +89,16 @@ impl Link {
                         count: QUIZ_COUNT,
                     });
                 }
-                "count" => count = Some(number(value, "count=", 1000)? as usize),
+                // Read only for a quiz: other links ignore it, as any other parameter.
+                "count" => count = Some(value),
                 _ => {}
             }
         }
-        match (&mut found, count) {
-            (Some(Link::Quiz { count: n, .. }), Some(c)) if c > 0 => *n = c,
-            (Some(Link::Quiz { .. }), Some(_)) => {
-                return Err("the link's count= must be at least 1".into());
+        if let (Some(Link::Quiz { count: n, .. }), Some(value)) = (&mut found, count) {
+            match number(value, "count=", 1000)? {
+                0 => return Err("the link's count= must be at least 1".into()),
+                c => *n = c as usize,
             }
-            _ => {}
         }
         found.ok_or_else(|| {
             format!(
@@ -110,7 +111,9 @@ impl Link {
 
 /// A whole number of a link's parameter, at most `most`.
 fn number(value: &str, what: &str, most: u64) -> Result<u64, String> {
-    match value.parse::<u64>() {
+    // Digits only: Rust's parse takes a leading `+`, a link does not.
+    let digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
+    match value.parse::<u64>().ok().filter(|_| digits).ok_or(()) {
         Ok(n) if n <= most => Ok(n),
         Ok(_) => Err(format!("the link's {what} is more than {most}")),
         Err(_) => Err(format!(
@@ -146,20 +149,45 @@ pub fn table_from_text(value: &str) -> Result<TableFile, String> {
     let packed = URL_SAFE_NO_PAD.decode(value).map_err(|e| {
         format!("the link's table= is not whole base64url ({e}): was the link cut short?")
     })?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_TABLE_BYTES)
-        .map_err(|e| {
-            format!(
-                "the link's table= does not unpack ({:?}): was the link cut short or changed?",
-                e.status
-            )
-        })?;
+    let json = inflate(&packed)?;
     let json = String::from_utf8(json).map_err(|e| {
         format!(
             "the link's table= unpacks to text that is not UTF-8 (at byte {})",
             e.utf8_error().valid_up_to()
         )
     })?;
-    TableFile::parse(&json, "the link's table").map_err(|e| e.to_string())
+    // A byte order mark is dropped, as a table file's is.
+    let json = json.strip_prefix('\u{feff}').unwrap_or(&json);
+    TableFile::parse(json, "the link's table").map_err(|e| e.to_string())
+}
+
+/// The DEFLATE data of a table's text unpacked: whole (a cut stream is refused), nothing after
+/// its end (extra bytes mean a changed link), at most [`MAX_TABLE_BYTES`].
+fn inflate(packed: &[u8]) -> Result<Vec<u8>, String> {
+    use miniz_oxide::inflate::stream::{InflateState, inflate};
+    use miniz_oxide::{DataFormat, MZFlush, MZStatus};
+    let mut state = InflateState::new_boxed(DataFormat::Raw);
+    let mut out = vec![0u8; MAX_TABLE_BYTES + 1];
+    let r = inflate(&mut state, packed, &mut out, MZFlush::Finish);
+    if r.bytes_written > MAX_TABLE_BYTES {
+        return Err(format!(
+            "the link's table= unpacks to more than {} KiB, far more than any table (about 2 kB): it is not a link tenball made",
+            MAX_TABLE_BYTES >> 10
+        ));
+    }
+    match r.status {
+        Ok(MZStatus::StreamEnd) if r.bytes_consumed == packed.len() => {
+            out.truncate(r.bytes_written);
+            Ok(out)
+        }
+        Ok(MZStatus::StreamEnd) => Err(format!(
+            "the link's table= has {} bytes after its packed table: was the link changed?",
+            packed.len() - r.bytes_consumed
+        )),
+        _ => Err(
+            "the link's table= does not unpack: was the link cut short or changed?".to_string(),
+        ),
+    }
 }
 
 /// Letters, digits and `-_.~` stay; every other byte is written %XX (RFC 3986's unreserved).
@@ -182,13 +210,16 @@ fn percent_decode(s: &str) -> Result<String, String> {
     while i < bytes.len() {
         match bytes[i] {
             b'%' => {
-                let hex = s.get(i + 1..i + 3).unwrap_or("");
-                let b = u8::from_str_radix(hex, 16).map_err(|_| {
-                    format!(
-                        "`%` at character {} is not followed by two hex digits",
-                        i + 1
-                    )
-                })?;
+                let hex = bytes.get(i + 1..i + 3).unwrap_or(&[]);
+                let b = (hex.len() == 2 && hex.iter().all(u8::is_ascii_hexdigit))
+                    .then(|| u8::from_str_radix(&s[i + 1..i + 3], 16).ok())
+                    .flatten()
+                    .ok_or_else(|| {
+                        format!(
+                            "`%` at character {} is not followed by two hex digits",
+                            s[..i].chars().count() + 1
+                        )
+                    })?;
                 out.push(b);
                 i += 3;
             }
@@ -296,6 +327,6 @@ mod tests {
         let packed = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&huge, 9));
         assert!(packed.len() < MAX_LINK_CHARS);
         let e = Link::parse(&format!("?table={packed}")).unwrap_err();
-        assert!(e.contains("does not unpack"), "{e}");
+        assert!(e.contains("unpacks to more than 256 KiB"), "{e}");
     }
 }

@@ -58,9 +58,9 @@ impl TableFile {
         }
         for (who, name) in ["A", "B"].iter().zip(&self.players) {
             let n = name.chars().count();
-            if n == 0 || n > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+            if n == 0 || n > MAX_NAME_CHARS || name.chars().any(crate::echo::is_hidden) {
                 return Err(format!(
-                    "players: player {who}'s name `{}` ({n} characters) must be 1 to {MAX_NAME_CHARS} characters with no control characters (as --players takes)",
+                    "players: player {who}'s name `{}` ({n} characters) must be 1 to {MAX_NAME_CHARS} characters with no control or direction-changing characters (as --players takes)",
                     crate::echo::visible(
                         &name.chars().take(MAX_NAME_CHARS + 10).collect::<String>()
                     )

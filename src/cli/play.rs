@@ -140,7 +140,7 @@ fn parse_window(s: &str) -> Result<(u32, u32), String> {
 /// A player's name as a table file takes it: 1 to 40 characters, none a control character.
 fn name_fits(name: &str) -> bool {
     let n = name.chars().count();
-    (1..=crate::tablefile::MAX_NAME_CHARS).contains(&n) && !name.chars().any(char::is_control)
+    (1..=crate::tablefile::MAX_NAME_CHARS).contains(&n) && !name.chars().any(crate::echo::is_hidden)
 }
 
 /// The game's start-up options from the arguments.
@@ -190,7 +190,7 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
             }
             _ => {
                 return Err(CliError::input(
-                    "--players: give two names of 1 to 40 characters (no control characters), separated by a comma",
+                    "--players: give two names of 1 to 40 characters (no control or direction-changing characters), separated by a comma",
                 ));
             }
         }
@@ -202,6 +202,14 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
         opts.rules.race_to = r;
         if let Some(f) = opts.load.as_mut() {
             f.state.rules.race_to = r;
+            // A position loaded or linked must hold together in the race asked for (a score
+            // of 5-3 is no race to 2), said before the window opens.
+            f.check().map_err(|e| {
+                CliError::input(format!(
+                    "--race-to {r}: the position loaded does not hold together in a race to {r}: {}",
+                    crate::echo::cut(&e)
+                ))
+            })?;
         }
     }
     opts.seed = args.seed.unwrap_or_else(clock_seed);
@@ -262,6 +270,15 @@ fn check_pictures(steps: &[ScriptStep]) -> Result<(), CliError> {
         let ScriptStep::Screenshot(out) = step else {
             continue;
         };
+        if !out
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+        {
+            return Err(CliError::input(format!(
+                "--screenshot {}: a screenshot is a PNG picture; give a name ending in .png",
+                crate::echo::path_for_message(out)
+            )));
+        }
         let map = crate::game::picture_map_path(out);
         for (path, what) in [(out, "the screenshot"), (&map, "its picture map")] {
             if let Some(why) = crate::outfile::problem(path, what) {

@@ -409,6 +409,17 @@ fn picture_pending(commands: &mut Commands, runner: &mut Runner, hands: &mut Han
             runner.shot = None;
             false
         }
+        SAVED => {
+            // The picture is saved as it is captured: no file then is a failed save (a full
+            // disk, a folder gone), which ends the run rather than waiting for it.
+            crate::echo::warn(&format!(
+                "the screenshot {} could not be written",
+                crate::echo::path_for_message(&path)
+            ));
+            hands.exit.write(AppExit::error());
+            runner.shot = None;
+            true
+        }
         BLANK if waited < 2_000 => {
             runner.shot = Some((path.clone(), waited + 1, take_picture(commands, &path)));
             true
