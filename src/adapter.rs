@@ -10,6 +10,26 @@ use crate::referee::{
 };
 use crate::table::Placed;
 
+/// A fresh rack on the table, as the referee racks one ([`crate::referee::rack`]), with the
+/// cue ball 5 cm behind the head string on the long string: the layout of a next rack, for the
+/// game and for a scenario that plays past the end of one.
+pub fn fresh_rack<R: rand::Rng + ?Sized>(
+    t: &crate::table::Table,
+    tightness: crate::referee::Tightness,
+    rng: &mut R,
+) -> Layout {
+    let mut balls = crate::referee::rack(t, tightness, rng);
+    balls.push(Placed {
+        ball: CUE,
+        at: crate::table::Point::new(t.head_string_x() - 0.05, 0.0),
+    });
+    balls.sort_by_key(|b| b.ball);
+    Layout {
+        table: t.size,
+        balls,
+    }
+}
+
 /// One fact of a shot, as one event of the log gives it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Moment {

@@ -148,7 +148,7 @@ impl Match {
             None => {
                 let state =
                     GameState::with_breaker(opts.rules, opts.table, crate::referee::PlayerId::A);
-                let layout = fresh_rack(&opts.table.spec(), opts.rack, &mut rng);
+                let layout = crate::adapter::fresh_rack(&opts.table.spec(), opts.rack, &mut rng);
                 (state, layout)
             }
         };
@@ -421,7 +421,7 @@ impl Match {
     /// A fresh rack for the state's next break (after a won rack or a stalemate, or on demand).
     pub(super) fn new_rack(&mut self) {
         let t = self.table();
-        self.layout = fresh_rack(&t, self.rack, &mut self.rng);
+        self.layout = crate::adapter::fresh_rack(&t, self.rack, &mut self.rng);
         self.orient = [Quat::IDENTITY; 11];
         self.history.clear();
         self.rulings.clear();
@@ -479,20 +479,6 @@ pub const PLAYBACK_SAMPLE_DT: f64 = 1.0 / 240.0;
 /// The cue ball in hand let go within this distance of where it lay keeps the aim (m): a click
 /// on it, not a move.
 pub const KEEP_AIM_WITHIN: f64 = 0.005;
-
-/// A ten-ball rack with the cue ball 5 cm behind the head string on the long string.
-fn fresh_rack(t: &Table, tightness: Tightness, rng: &mut StdRng) -> Layout {
-    let mut balls = rack(t, tightness, rng);
-    balls.push(Placed {
-        ball: CUE,
-        at: Point::new(t.head_string_x() - 0.05, 0.0),
-    });
-    balls.sort_by_key(|b| b.ball);
-    Layout {
-        table: t.size,
-        balls,
-    }
-}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<GameAction>()

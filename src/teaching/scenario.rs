@@ -118,6 +118,13 @@ impl Expect {
 
 /// The most steps a scenario may hold (the library's longest has a handful).
 pub const MAX_STEPS: usize = 1_000;
+/// The longest title (bytes; the library's longest is 70).
+pub const MAX_TITLE_BYTES: usize = 200;
+/// The longest explanation (bytes; the library's longest is 632).
+pub const MAX_TEXT_BYTES: usize = 8_000;
+/// The most entries of a list: the rules taught, a step's fouls expected or declared (the
+/// library's longest has 3; the seed has fewer than 40 rules).
+pub const MAX_LIST: usize = 40;
 
 /// The library of teaching scenarios, built into the binary from `assets/scenarios` so that
 /// it travels with the tool wherever it is run.
@@ -311,13 +318,20 @@ impl Scenario {
     /// cannot be played gives the problem.
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         let text = crate::echo::read_text(path).map_err(ScenarioError)?;
-        Scenario::parse(&path.display().to_string(), &text)
+        let name = if crate::echo::is_stdin(path) {
+            "standard input".to_string()
+        } else {
+            crate::echo::path_for_message(path)
+        };
+        Scenario::parse(&name, &text)
     }
 
     /// A scenario from its text; `name` (a file's path or a library name) heads every message.
     pub fn parse(name: &str, text: &str) -> Result<Scenario, ScenarioError> {
         let s: Scenario = serde_json::from_str(text)
             .map_err(|e| ScenarioError(format!("{name}:{}", crate::echo::json_problem(&e))))?;
+        s.check_bounds()
+            .map_err(|e| ScenarioError(format!("{name}: {e}")))?;
         for (i, st) in s.steps.iter().enumerate() {
             st.expect.check().map_err(|e| {
                 ScenarioError(format!(
@@ -328,12 +342,6 @@ impl Scenario {
             })?;
         }
         check_rule_numbers(name, &s)?;
-        if s.steps.len() > MAX_STEPS {
-            return Err(ScenarioError(format!(
-                "{name}: {} steps; a scenario holds at most {MAX_STEPS}",
-                s.steps.len()
-            )));
-        }
         if s.steps.is_empty() {
             return Err(ScenarioError(format!(
                 "{name}: no steps; a scenario plays at least one"
@@ -362,6 +370,58 @@ impl Scenario {
             }
         }
         Ok(s)
+    }
+
+    /// The scenario's texts and lists within [`MAX_TITLE_BYTES`], [`MAX_TEXT_BYTES`] and
+    /// [`MAX_LIST`] (so that a message or a drawing of it stays small), its steps within
+    /// [`MAX_STEPS`], and no control character in the title (a newline in the explanation
+    /// is a paragraph).
+    fn check_bounds(&self) -> Result<(), String> {
+        let len = |t: &str| t.len();
+        if len(&self.title) > MAX_TITLE_BYTES {
+            return Err(format!(
+                "title: {} bytes; a title holds at most {MAX_TITLE_BYTES}",
+                len(&self.title)
+            ));
+        }
+        if self.title.chars().any(char::is_control) {
+            return Err("title: a control character (a newline, an escape code); a title is one line of text".into());
+        }
+        if len(&self.explanation) > MAX_TEXT_BYTES {
+            return Err(format!(
+                "explanation: {} bytes; an explanation holds at most {MAX_TEXT_BYTES}",
+                len(&self.explanation)
+            ));
+        }
+        if self
+            .explanation
+            .chars()
+            .any(|c| c.is_control() && c != '\n' && c != '\t')
+        {
+            return Err("explanation: a control character other than a newline or a tab".into());
+        }
+        if self.steps.len() > MAX_STEPS {
+            return Err(format!(
+                "{} steps; a scenario holds at most {MAX_STEPS}",
+                self.steps.len()
+            ));
+        }
+        let list = |what: String, n: usize| {
+            if n > MAX_LIST {
+                Err(format!("{what}: {n} entries; at most {MAX_LIST}"))
+            } else {
+                Ok(())
+            }
+        };
+        list("rules".into(), self.rules.len())?;
+        for (i, st) in self.steps.iter().enumerate() {
+            list(
+                format!("step {}: expect.fouls", i + 1),
+                st.expect.fouls.as_ref().map_or(0, Vec::len),
+            )?;
+            list(format!("step {}: declared", i + 1), st.declared.len())?;
+        }
+        Ok(())
     }
 
     /// Plays the steps from the position; every difference from what they expect, as
@@ -462,6 +522,17 @@ impl Scenario {
                     }
                 };
             compare(n, &st.expect, ruling.as_ref(), &next.turn(), diffs);
+            // A step that ended the rack leaves the next rack racked (as the game racks one,
+            // the default rack drawn by the step's number), so that a scenario plays on.
+            if ruling.as_ref().is_some_and(|r| r.rack_result.is_some())
+                && matches!(next.turn().action, TurnAction::Break { .. })
+            {
+                layout = crate::adapter::fresh_rack(
+                    &layout.table.spec(),
+                    crate::referee::Tightness::default(),
+                    &mut StdRng::seed_from_u64(n as u64),
+                );
+            }
             out.rulings.extend(ruling);
             state = next;
         }
