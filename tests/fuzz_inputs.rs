@@ -1,5 +1,7 @@
 //! Mutated inputs for `tenball judge`, `tenball shot`, the table file, scenarios, game scripts,
-//! duel and breaks records files (resumed and merged), and `breaks sweep`'s options: valid
+//! duel and breaks records files (resumed, merged, rated and replayed), the quiz's answers
+//! sheets and progress files (read and merged), links, equipment files and `breaks sweep`'s
+//! options: valid
 //! examples with values replaced by extremes, keys dropped or added, arrays grown, text cut
 //! short. Every one must give a result or a clean error (short, naming the input), never a
 //! panic, and a shot must end in bounded time. The counts here are kept small for the suite;
@@ -48,6 +50,11 @@ fn extremes() -> Vec<Value> {
         json!([1, 1, 1]),
         json!({"ball": 0, "x": 0.0, "y": 0.0}),
         json!({"x": 0.0, "y": 0.0}),
+        json!("\u{1b}]0;title\u{7}\u{1b}[2J"),
+        json!("\n".repeat(20_000)),
+        json!("\u{202e}nnA"),
+        json!("7.14"),
+        json!("break-scratch#1~2"),
     ]
 }
 
@@ -202,9 +209,9 @@ fn cases(base: u32) -> u32 {
     base.saturating_mul(scale.max(1))
 }
 
-/// An error the user reads: short, and it names the input.
+/// An error the user reads: short (under 1.5 KB), and it names the input.
 fn clean(message: &str, name: &str) {
-    assert!(message.len() < 2_000, "a {}-byte message", message.len());
+    assert!(message.len() < 1_500, "a {}-byte message", message.len());
     assert!(message.starts_with(name), "{message}");
 }
 
@@ -574,5 +581,226 @@ proptest! {
         });
         prop_assert!(!partial, "{args:?}: a temporary file was left");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// A quiz's progress file (two questions graded) as JSON, made once.
+fn progress_seed() -> &'static Value {
+    static SEED: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    SEED.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("tenball-fuzz-progress-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("p.json");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tenball"))
+            .args(["quiz", "--answers", "-", "--count", "3", "--progress"])
+            .arg(&p)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .and_then(|mut c| {
+                use std::io::Write;
+                c.stdin.take().unwrap().write_all(b"1 foul 7.1 down opponent in-hand\n2 legal\n")?;
+                c.wait()
+            })
+            .unwrap();
+        assert!(out.success());
+        let v = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        v
+    })
+}
+
+/// Words an answers sheet is made of, hostile ones among them.
+fn sheet_text() -> impl Strategy<Value = String> {
+    let word = prop_oneof![
+        Just("1".to_string()),
+        Just("3".to_string()),
+        Just("0".to_string()),
+        Just("99999999999999999999".to_string()),
+        Just("legal".to_string()),
+        Just("foul".to_string()),
+        Just("7.3".to_string()),
+        Just("99.9".to_string()),
+        Just("down".to_string()),
+        Just("opponent".to_string()),
+        Just("in-hand".to_string()),
+        Just("-".to_string()),
+        Just("#".to_string()),
+        Just("\n".to_string()),
+        Just("\u{1b}[2J".to_string()),
+        Just("x".repeat(3000)),
+        "\\PC{0,12}",
+    ];
+    prop::collection::vec(word, 0..40).prop_map(|w| w.join(" "))
+}
+
+/// A link tenball writes (a table with a stroke), as text.
+fn link_seed() -> String {
+    let s = tenball::teaching::scenario::from_library("scratch").unwrap();
+    tenball::link::table_query(&s.position)
+}
+
+#[derive(Debug, Clone)]
+enum Edit {
+    Insert(usize, char),
+    Delete(usize),
+    Replace(usize, char),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let c = prop_oneof![
+        Just('%'),
+        Just('+'),
+        Just('#'),
+        Just('?'),
+        Just('&'),
+        Just('='),
+        Just('é'),
+        Just('\u{202e}'),
+        Just('\u{feff}'),
+        any::<char>(),
+        prop::char::range('A', 'z'),
+    ];
+    prop_oneof![
+        (any::<usize>(), c.clone()).prop_map(|(i, c)| Edit::Insert(i, c)),
+        any::<usize>().prop_map(Edit::Delete),
+        (any::<usize>(), c).prop_map(|(i, c)| Edit::Replace(i, c)),
+    ]
+}
+
+fn apply_edits(text: &str, edits: &[Edit]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for e in edits {
+        let n = chars.len().max(1);
+        match *e {
+            Edit::Insert(i, c) => chars.insert(i % (chars.len() + 1), c),
+            Edit::Delete(i) if !chars.is_empty() => {
+                chars.remove(i % n);
+            }
+            Edit::Replace(i, c) if !chars.is_empty() => chars[i % n] = c,
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(200), ..ProptestConfig::default() })]
+
+    /// Answers sheets: graded or refused with a clean error naming the sheet.
+    #[test]
+    fn quiz_answer_sheets_never_panic(text in sheet_text()) {
+        match tenball::teaching::quiz::grade::parse_answers("sheet.txt", &text, 5) {
+            Ok(answers) => prop_assert_eq!(answers.len(), 5),
+            Err(e) => clean(&e, "sheet.txt"),
+        }
+    }
+
+    /// Progress files, read and merged into another: a file the quiz reads back, or a clean
+    /// error naming the file; the file merged into is never left one the quiz would refuse.
+    #[test]
+    fn progress_files_never_panic(
+        muts in prop::collection::vec(mutation(), 1..5),
+        cut in prop_oneof![4 => Just(2.0), 1 => 0.0..1.0f64],
+    ) {
+        use tenball::teaching::quiz::progress::Progress;
+        let theirs = Scratch::new("theirs", "json");
+        let mine = Scratch::new("mine", "json");
+        std::fs::write(&theirs.0, mutate(progress_seed(), &muts, cut)).unwrap();
+        std::fs::write(&mine.0, progress_seed().to_string()).unwrap();
+        match Progress::load(&theirs.0) {
+            Ok(Some(p)) => {
+                prop_assert!(p.check().is_ok());
+                match Progress::record(&mine.0, &p) {
+                    Ok(_) => prop_assert!(Progress::load(&mine.0).is_ok()),
+                    Err(e) => clean(&e, &mine.0.display().to_string()),
+                }
+            }
+            Ok(None) => {}
+            Err(e) => clean(&e, &theirs.0.display().to_string()),
+        }
+        prop_assert!(Progress::load(&mine.0).is_ok());
+    }
+
+    /// Links edited a character at a time: opened, or refused in under 1.5 KB.
+    #[test]
+    fn links_never_panic(edits in prop::collection::vec(edit(), 0..8), which in 0..3usize) {
+        let base = match which {
+            0 => link_seed(),
+            1 => "?scenario=scratch&count=3".to_string(),
+            _ => "https://example.org/?quiz=7&count=5#top".to_string(),
+        };
+        let text = apply_edits(&base, &edits);
+        if let Err(e) = tenball::link::Link::parse(&text) {
+            prop_assert!(e.len() < 1_500, "a {}-byte message", e.len());
+        }
+    }
+
+    /// Equipment files: a set whose figures are within their bounds, or a clean error naming
+    /// the file.
+    #[test]
+    fn equipment_files_never_panic(
+        muts in prop::collection::vec(mutation(), 1..5),
+        cut in prop_oneof![4 => Just(2.0), 1 => 0.0..1.0f64],
+    ) {
+        let seed = serde_json::to_value(tenball::physics::equipment::WPA).unwrap();
+        let f = Scratch::new("equipment", "json");
+        std::fs::write(&f.0, mutate(&seed, &muts, cut)).unwrap();
+        match tenball::physics::Equipment::load(&f.0) {
+            Ok(e) => prop_assert!(e.validate().is_ok()),
+            Err(e) => clean(&e, &f.0.display().to_string()),
+        }
+    }
+
+    /// Duel files merged and rated (the header mutated more often than not): the racks of one
+    /// duel, or a clean error naming the file.
+    #[test]
+    fn duel_headers_never_panic(
+        muts in prop::collection::vec(mutation(), 1..5),
+        header_only in prop_oneof![3 => Just(true), 1 => Just(false)],
+    ) {
+        let (_, seed) = duel_seed();
+        let mutated = if header_only {
+            let mut lines = seed.as_array().unwrap().clone();
+            lines[0] = serde_json::from_str(&mutate(&lines[0], &muts, 2.0)).unwrap_or(Value::Null);
+            Value::Array(lines)
+        } else {
+            serde_json::from_str(&mutate(seed, &muts, 2.0)).unwrap_or(Value::Null)
+        };
+        let f = Scratch::new("duel-merge", "jsonl");
+        std::fs::write(&f.0, lines_of(&mutated, 2.0)).unwrap();
+        match tenball::computer::duel_run::merge(std::slice::from_ref(&f.0), true, &mut |_| {}) {
+            Ok(m) => {
+                prop_assert!(m.spec.check().is_ok());
+                prop_assert!(m.records.iter().all(|r| r.check().is_ok()));
+            }
+            Err(e) => {
+                clean(&e.message, &f.0.display().to_string());
+                prop_assert_eq!(e.code, 2);
+            }
+        }
+    }
+
+    /// Breaks records replayed: the record of the break asked for, or a clean error naming
+    /// the file.
+    #[test]
+    fn replayed_records_never_panic(
+        muts in prop::collection::vec(mutation(), 1..5),
+        index in 0..4u64,
+    ) {
+        let (_, seed) = breaks_seed();
+        let mutated: Value = serde_json::from_str(&mutate(seed, &muts, 2.0)).unwrap_or(Value::Null);
+        let f = Scratch::new("replay", "jsonl");
+        std::fs::write(&f.0, lines_of(&mutated, 2.0)).unwrap();
+        match tenball::batch::run::find_record(&f.0, index) {
+            Ok((inputs, r)) => {
+                prop_assert_eq!(r.index, index);
+                prop_assert!(inputs.check().is_ok());
+                let (_, strike) = tenball::batch::replay(&inputs.spec, &r);
+                prop_assert!(strike.validate().is_ok());
+            }
+            Err(e) => clean(&e, &f.0.display().to_string()),
+        }
     }
 }
