@@ -94,7 +94,7 @@ fn liveliness(
     for &v in speeds {
         crate::physics::Strike::new(0.0, v)
             .validate()
-            .map_err(|e| CliError::input(format!("--speeds {v}: {e}")))?;
+            .map_err(|e| CliError::input(format!("--speeds {}: {e}", crate::echo::number(v))))?;
         let lengths =
             crate::physics::equipment::liveliness(set, table, v).map_err(CliError::input)?;
         out.push_str(&format!("  {v:>5.2} m/s  {lengths:.2} table lengths\n"));

@@ -128,13 +128,17 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
 fn check_one(label: &str, s: &Scenario, robust: Option<u32>, seed: u64) -> (String, bool) {
     let diffs = s.check();
     if !diffs.is_empty() {
-        let mut text = format!("FAIL  {label}: {}\n", s.title);
+        let mut text = format!("FAIL  {label}: {}\n", crate::echo::visible(&s.title));
         for d in diffs {
             text.push_str(&format!("      {d}\n"));
         }
         return (text, false);
     }
-    let mut text = format!("ok    {label}: {} ({})\n", s.title, s.rules.join(", "));
+    let mut text = format!(
+        "ok    {label}: {} ({})\n",
+        crate::echo::visible(&s.title),
+        crate::echo::visible(&s.rules.join(", "))
+    );
     if let Some(n) = robust
         && let Some((held, runs)) = s.robustness(n, seed)
     {
@@ -149,7 +153,7 @@ fn check_one(label: &str, s: &Scenario, robust: Option<u32>, seed: u64) -> (Stri
 /// A scenario by file or library name.
 fn find(name: &str) -> Result<Scenario, CliError> {
     let path = std::path::Path::new(name);
-    if path.is_file() {
+    if path.is_file() || crate::echo::is_stdin(path) {
         return Scenario::load(path).map_err(|e| CliError::input(e.0));
     }
     crate::teaching::scenario::from_library(name).ok_or_else(|| {
@@ -175,6 +179,13 @@ fn built_in() -> Vec<(String, Scenario)> {
 /// library's scenario of that name.
 fn from_path(path: &std::path::Path) -> Vec<Result<(String, Scenario), CliError>> {
     let shown = crate::echo::path_for_message(path);
+    if crate::echo::is_stdin(path) {
+        return vec![
+            Scenario::load(path)
+                .map(|s| ("standard input".to_string(), s))
+                .map_err(|e| CliError::input(e.0)),
+        ];
+    }
     let files = if path.is_dir() {
         let dir = match std::fs::read_dir(path) {
             Ok(d) => d,
