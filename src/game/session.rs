@@ -715,15 +715,8 @@ impl Seat<'_> {
     }
 
     fn ball_in_hand(&mut self) {
-        if let Phase::Shot {
-            shooter, push_out, ..
-        } = self.m.state.phase
-        {
-            self.m.state.phase = Phase::Shot {
-                shooter,
-                cue_ball: CueBall::InHand,
-                push_out,
-            };
+        if let Some(state) = self.m.state.practice_ball_in_hand() {
+            self.m.state = state;
             self.m.place_cue_ball_if_in_hand();
             let c = self.m.cycle();
             self.next.set(c);

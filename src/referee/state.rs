@@ -355,6 +355,26 @@ impl GameState {
     /// once the match is over), counters in range, fouls at most two with a warning only on
     /// two, the stalemate countdown within its setting, the 10 on the table while a rack is
     /// played. Says what is wrong.
+    /// The same shot with the cue ball in hand anywhere: practice's "ball in hand" (the game's
+    /// button, the Python environments' start from hand), not a ruling. `None` unless a shot
+    /// is due.
+    pub fn practice_ball_in_hand(&self) -> Option<GameState> {
+        let Phase::Shot {
+            shooter, push_out, ..
+        } = self.phase
+        else {
+            return None;
+        };
+        Some(GameState {
+            phase: Phase::Shot {
+                shooter,
+                cue_ball: CueBall::InHand,
+                push_out,
+            },
+            ..self.clone()
+        })
+    }
+
     pub fn validate(&self) -> Result<(), String> {
         let r = &self.rules;
         if !(1..=MAX_RACE).contains(&r.race_to) {
