@@ -184,9 +184,9 @@ fn inflate(packed: &[u8]) -> Result<Vec<u8>, String> {
             "the link's table= has {} bytes after its packed table: was the link changed?",
             packed.len() - r.bytes_consumed
         )),
-        _ => Err(
-            "the link's table= does not unpack: was the link cut short or changed?".to_string(),
-        ),
+        _ => {
+            Err("the link's table= does not unpack: was the link cut short or changed?".to_string())
+        }
     }
 }
 

@@ -588,7 +588,8 @@ proptest! {
 fn progress_seed() -> &'static Value {
     static SEED: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
     SEED.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("tenball-fuzz-progress-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("tenball-fuzz-progress-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let p = dir.join("p.json");
@@ -600,7 +601,10 @@ fn progress_seed() -> &'static Value {
             .spawn()
             .and_then(|mut c| {
                 use std::io::Write;
-                c.stdin.take().unwrap().write_all(b"1 foul 7.1 down opponent in-hand\n2 legal\n")?;
+                c.stdin
+                    .take()
+                    .unwrap()
+                    .write_all(b"1 foul 7.1 down opponent in-hand\n2 legal\n")?;
                 c.wait()
             })
             .unwrap();

@@ -202,7 +202,9 @@ impl RunInputs {
             .noise
             .is_some_and(|n| n != crate::physics::Noise::default())
         {
-            return Err("noise: not the execution noise tenball plays (none, or the default)".into());
+            return Err(
+                "noise: not the execution noise tenball plays (none, or the default)".into(),
+            );
         }
         check_shard(self.shard, self.count, "breaks")
     }
@@ -222,7 +224,9 @@ pub fn check_shard(shard: [u64; 2], count: u64, unit: &str) -> Result<(), String
         ));
     }
     if (super::Shard { k, n, count }).is_empty() {
-        return Err(format!("shard [{k}, {n}] holds none of the run's {count} {unit}"));
+        return Err(format!(
+            "shard [{k}, {n}] holds none of the run's {count} {unit}"
+        ));
     }
     Ok(())
 }

@@ -219,9 +219,20 @@ fn parse_sheet_header(rest: &str) -> Result<SheetQuiz, String> {
             "--count" => q.count = value.parse().map_err(|_| bad())?,
             "--topic" => q.topics.push(value.to_string()),
             "--level" => {
-                q.level = Some(value.parse().ok().filter(|l| (1..=2).contains(l)).ok_or_else(bad)?)
+                q.level = Some(
+                    value
+                        .parse()
+                        .ok()
+                        .filter(|l| (1..=2).contains(l))
+                        .ok_or_else(bad)?,
+                )
             }
-            _ => return Err(format!("an option tenball does not write: `{}`", crate::echo::cut(w))),
+            _ => {
+                return Err(format!(
+                    "an option tenball does not write: `{}`",
+                    crate::echo::cut(w)
+                ));
+            }
         }
     }
     Ok(q)
@@ -235,16 +246,28 @@ fn sheet_quiz(args: &QuizArgs, sheet: &Sheet) -> Result<QuizArgs, CliError> {
     };
     let mut differ = Vec::new();
     if args.seed.is_some_and(|s| s != q.seed) {
-        differ.push(format!("--seed {} (the sheet's is {})", args.seed(), q.seed));
+        differ.push(format!(
+            "--seed {} (the sheet's is {})",
+            args.seed(),
+            q.seed
+        ));
     }
     if args.count.is_some_and(|c| c != q.count) {
-        differ.push(format!("--count {} (the sheet's is {})", args.count(), q.count));
+        differ.push(format!(
+            "--count {} (the sheet's is {})",
+            args.count(),
+            q.count
+        ));
     }
     if !args.topics.is_empty() && args.topics != q.topics {
         differ.push(format!(
             "--topic {} (the sheet's: {})",
             args.topics.join(" "),
-            if q.topics.is_empty() { "every topic".into() } else { q.topics.join(" ") }
+            if q.topics.is_empty() {
+                "every topic".into()
+            } else {
+                q.topics.join(" ")
+            }
         ));
     }
     if args.level.is_some() && args.level != q.level {

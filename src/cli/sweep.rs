@@ -135,16 +135,13 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
     for &speed in &args.speeds {
         for &value in &values {
             for &p in &places {
-                let mut spec = args
-                    .spec
-                    .spec(CuePlace::At(p), speed)
-                    .map_err(|e| {
-                        CliError::input(format!(
-                            "--speeds {}: {}",
-                            crate::echo::number(speed),
-                            e.message
-                        ))
-                    })?;
+                let mut spec = args.spec.spec(CuePlace::At(p), speed).map_err(|e| {
+                    CliError::input(format!(
+                        "--speeds {}: {}",
+                        crate::echo::number(speed),
+                        e.message
+                    ))
+                })?;
                 if let (Some((figure, _)), Some(v)) = (&vary, value) {
                     spec.equipment = spec.equipment.with(figure, v).map_err(CliError::input)?;
                 }

@@ -68,15 +68,15 @@ impl DuelSpec {
             }
         }
         self.rack.check()?;
-        let place = self
-            .break_shot
-            .map_or(super::break_place(self.table), |b| {
-                crate::table::Point::new(b.x, b.y)
-            });
+        let place = self.break_shot.map_or(super::break_place(self.table), |b| {
+            crate::table::Point::new(b.x, b.y)
+        });
         crate::batch::BreakSpec {
             table: self.table,
             cue: crate::batch::CuePlace::At(place),
-            speed: self.break_shot.map_or(crate::batch::pros::PRO_SPEED, |b| b.speed),
+            speed: self
+                .break_shot
+                .map_or(crate::batch::pros::PRO_SPEED, |b| b.speed),
             equipment: self.equipment,
             ..crate::batch::BreakSpec::default()
         }

@@ -31,7 +31,10 @@ impl Header {
     fn check(&self) -> Result<(), String> {
         self.tenball_duel.check()?;
         if self.racks > MAX_RACKS {
-            return Err(format!("racks {}: a duel plays at most {MAX_RACKS}", self.racks));
+            return Err(format!(
+                "racks {}: a duel plays at most {MAX_RACKS}",
+                self.racks
+            ));
         }
         crate::batch::records::check_shard(self.shard, self.racks, "racks")
     }

@@ -73,7 +73,10 @@ impl Strike {
             ));
         }
         if self.speed <= 0.0 {
-            return Err(format!("strike.speed must be positive, got {}", n(self.speed)));
+            return Err(format!(
+                "strike.speed must be positive, got {}",
+                n(self.speed)
+            ));
         }
         if self.speed > MAX_STRIKE_SPEED {
             return Err(format!(

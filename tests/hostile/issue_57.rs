@@ -41,7 +41,10 @@ fn run_with(secs: u64, args: &[&str], input: Vec<u8>, dir: Option<&Path>) -> Out
         if start.elapsed() > Duration::from_secs(secs) {
             child.kill().unwrap();
             let out = child.wait_with_output().unwrap();
-            panic!("tenball {args:?} still ran after {secs} s: {}", stderr(&out));
+            panic!(
+                "tenball {args:?} still ran after {secs} s: {}",
+                stderr(&out)
+            );
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -59,7 +62,10 @@ fn refused(out: &Output, says: &str) -> String {
 
 /// The answer key of a quiz, one line per question, as an answers file takes it.
 fn key_answers(seed: &str, count: &str) -> String {
-    let key = ok(&tenball(&["quiz", "--seed", seed, "--count", count, "--key"], ""));
+    let key = ok(&tenball(
+        &["quiz", "--seed", seed, "--count", count, "--key"],
+        "",
+    ));
     key.lines()
         .filter(|l| !l.starts_with('#'))
         .map(|l| l.split('#').next().unwrap().trim().to_string() + "\n")
@@ -75,7 +81,8 @@ fn typed(seed: &str, count: &str, n: usize) -> String {
 }
 
 fn progress_runs(path: &Path) -> u64 {
-    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     v["runs"].as_u64().unwrap()
 }
 
@@ -104,7 +111,13 @@ fn item_2_a_screenshot_in_a_format_it_cannot_save_is_refused_before_the_window()
     for name in ["pic.txt", "noext"] {
         let out = run_with(
             30,
-            &["play", "--screenshot", s(&dir.join(name)), "--link", "?scenario=scratch"],
+            &[
+                "play",
+                "--screenshot",
+                s(&dir.join(name)),
+                "--link",
+                "?scenario=scratch",
+            ],
             Vec::new(),
             None,
         );
@@ -258,7 +271,15 @@ fn item_7_a_linked_progress_file_is_written_through() {
     std::fs::write(&answers, key_answers("1", "2")).unwrap();
     let grade = |p: &Path| {
         ok(&tenball(
-            &["quiz", "--answers", s(&answers), "--count", "2", "--progress", s(p)],
+            &[
+                "quiz",
+                "--answers",
+                s(&answers),
+                "--count",
+                "2",
+                "--progress",
+                s(p),
+            ],
             "",
         ))
     };
@@ -266,7 +287,12 @@ fn item_7_a_linked_progress_file_is_written_through() {
     std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).unwrap();
     std::os::unix::fs::symlink(&target, &link).unwrap();
     grade(&link);
-    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     assert_eq!(progress_runs(&target), 2);
     let mode = std::fs::metadata(&target).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
@@ -281,7 +307,15 @@ fn item_8_a_progress_file_is_not_merged_into_itself() {
     let answers = dir.join("a.txt");
     std::fs::write(&answers, key_answers("1", "2")).unwrap();
     ok(&tenball(
-        &["quiz", "--answers", s(&answers), "--count", "2", "--progress", s(&p)],
+        &[
+            "quiz",
+            "--answers",
+            s(&answers),
+            "--count",
+            "2",
+            "--progress",
+            s(&p),
+        ],
         "",
     ));
     let before = std::fs::read(&p).unwrap();
@@ -303,7 +337,15 @@ fn item_9_a_merged_progress_file_is_checked_as_strictly_as_a_read() {
     let answers = dir.join("a.txt");
     std::fs::write(&answers, key_answers("1", "2")).unwrap();
     ok(&tenball(
-        &["quiz", "--answers", s(&answers), "--count", "2", "--progress", s(&mine)],
+        &[
+            "quiz",
+            "--answers",
+            s(&answers),
+            "--count",
+            "2",
+            "--progress",
+            s(&mine),
+        ],
         "",
     ));
     let good: serde_json::Value =
@@ -313,7 +355,13 @@ fn item_9_a_merged_progress_file_is_checked_as_strictly_as_a_read() {
         (
             "ids",
             Box::new(|v| {
-                let t = v["questions"].as_object().unwrap().values().next().unwrap().clone();
+                let t = v["questions"]
+                    .as_object()
+                    .unwrap()
+                    .values()
+                    .next()
+                    .unwrap()
+                    .clone();
                 for i in 0..200 {
                     v["questions"][format!("\u{1b}[31mfake{i}")] = t.clone();
                 }
@@ -323,7 +371,13 @@ fn item_9_a_merged_progress_file_is_checked_as_strictly_as_a_read() {
         (
             "topic",
             Box::new(|v| {
-                let t = v["topics"].as_object().unwrap().values().next().unwrap().clone();
+                let t = v["topics"]
+                    .as_object()
+                    .unwrap()
+                    .values()
+                    .next()
+                    .unwrap()
+                    .clone();
                 v["topics"] = serde_json::json!({ "not-a-topic": t });
             }),
             "topics.not-a-topic: no quiz writes this topic",
@@ -331,7 +385,13 @@ fn item_9_a_merged_progress_file_is_checked_as_strictly_as_a_read() {
         (
             "rule",
             Box::new(|v| {
-                let t = v["rules"].as_object().unwrap().values().next().unwrap().clone();
+                let t = v["rules"]
+                    .as_object()
+                    .unwrap()
+                    .values()
+                    .next()
+                    .unwrap()
+                    .clone();
                 v["rules"] = serde_json::json!({ "99.99": t });
             }),
             "rules.99.99: no quiz writes this rule number",
@@ -348,7 +408,13 @@ fn item_9_a_merged_progress_file_is_checked_as_strictly_as_a_read() {
         let theirs = dir.join(format!("{name}.json"));
         std::fs::write(&theirs, serde_json::to_string(&v).unwrap()).unwrap();
         let out = tenball(
-            &["quiz", "--merge-progress", s(&theirs), "--progress", s(&mine)],
+            &[
+                "quiz",
+                "--merge-progress",
+                s(&theirs),
+                "--progress",
+                s(&mine),
+            ],
             "",
         );
         let err = refused(&out, says);
@@ -429,7 +495,15 @@ fn item_11_an_answers_sheet_is_graded_against_its_own_quiz() {
     let dir = scratch("i57-11");
     let handout = dir.join("h7");
     ok(&tenball(
-        &["quiz", "--handout", s(&handout), "--seed", "7", "--count", "5"],
+        &[
+            "quiz",
+            "--handout",
+            s(&handout),
+            "--seed",
+            "7",
+            "--count",
+            "5",
+        ],
         "",
     ));
     let sheet = std::fs::read_to_string(handout.join("answers.txt")).unwrap();
@@ -437,15 +511,32 @@ fn item_11_an_answers_sheet_is_graded_against_its_own_quiz() {
     let filled = dir.join("filled7.txt");
     std::fs::write(&filled, format!("{header}\n{}", key_answers("7", "5"))).unwrap();
     let out = ok(&tenball(
-        &["quiz", "--answers", s(&filled), "--count", "5", "--no-progress"],
+        &[
+            "quiz",
+            "--answers",
+            s(&filled),
+            "--count",
+            "5",
+            "--no-progress",
+        ],
         "",
     ));
     assert!(out.contains("Score: 5 of 5"), "{out}");
     let out = tenball(
-        &["quiz", "--answers", s(&filled), "--seed", "1", "--no-progress"],
+        &[
+            "quiz",
+            "--answers",
+            s(&filled),
+            "--seed",
+            "1",
+            "--no-progress",
+        ],
         "",
     );
-    refused(&out, "the sheet answers another quiz than --seed 1 (the sheet's is 7)");
+    refused(
+        &out,
+        "the sheet answers another quiz than --seed 1 (the sheet's is 7)",
+    );
 
     let p = dir.join("p.json");
     let empty = dir.join("empty.txt");
@@ -460,7 +551,11 @@ fn item_11_an_answers_sheet_is_graded_against_its_own_quiz() {
         None,
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("No question was answered"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("No question was answered"),
+        "{}",
+        stdout(&out)
+    );
     assert!(!stdout(&out).contains("wholly right"));
     assert!(!p.exists());
 }
@@ -488,7 +583,15 @@ fn item_12_a_dash_reads_standard_input_wherever_a_file_is_read_whole() {
     let answers = dir.join("a.txt");
     std::fs::write(&answers, key_answers("1", "2")).unwrap();
     ok(&tenball(
-        &["quiz", "--answers", s(&answers), "--count", "2", "--progress", s(&mine)],
+        &[
+            "quiz",
+            "--answers",
+            s(&answers),
+            "--count",
+            "2",
+            "--progress",
+            s(&mine),
+        ],
         "",
     ));
     let theirs = std::fs::read_to_string(&mine).unwrap();
@@ -497,7 +600,11 @@ fn item_12_a_dash_reads_standard_input_wherever_a_file_is_read_whole() {
         &["quiz", "--merge-progress", "-", "--progress", s(&other)],
         &theirs,
     );
-    assert!(ok(&out).contains("merged standard input"), "{}", stdout(&out));
+    assert!(
+        ok(&out).contains("merged standard input"),
+        "{}",
+        stdout(&out)
+    );
     // Where `-` is not taken (a FIFO given as a records file), it is not suggested.
     let out = tenball(&["breaks", "replay", "/dev/null", "--index", "0"], "");
     assert!(!stderr(&out).contains("`-`"), "{}", stderr(&out));
@@ -524,13 +631,24 @@ fn item_13_temporary_names_are_short_and_a_stale_one_is_passed_over() {
         }
     }
     let svg = dir.join("d.svg");
-    ok(&tenball(&["scenario", "diagram", "scratch", "--out", s(&svg)], ""));
+    ok(&tenball(
+        &["scenario", "diagram", "scratch", "--out", s(&svg)],
+        "",
+    ));
     assert!(svg.exists());
     let p = dir.join("p.json");
     let answers = dir.join("a.txt");
     std::fs::write(&answers, key_answers("1", "1")).unwrap();
     ok(&tenball(
-        &["quiz", "--answers", s(&answers), "--count", "1", "--progress", s(&p)],
+        &[
+            "quiz",
+            "--answers",
+            s(&answers),
+            "--count",
+            "1",
+            "--progress",
+            s(&p),
+        ],
         "",
     ));
     assert_eq!(progress_runs(&p), 1);
@@ -544,7 +662,15 @@ fn item_14_a_records_file_cut_in_its_header_is_resumed() {
     for ext in ["jsonl", "csv"] {
         let whole = dir.join(format!("whole.{ext}"));
         ok(&tenball(
-            &["breaks", "--count", "3", "--out", s(&whole), "--threads", "1"],
+            &[
+                "breaks",
+                "--count",
+                "3",
+                "--out",
+                s(&whole),
+                "--threads",
+                "1",
+            ],
             "",
         ));
         let bytes = std::fs::read(&whole).unwrap();
@@ -552,7 +678,16 @@ fn item_14_a_records_file_cut_in_its_header_is_resumed() {
             let f = dir.join(format!("cut{cut}.{ext}"));
             std::fs::write(&f, &bytes[..cut]).unwrap();
             ok(&tenball(
-                &["breaks", "--count", "3", "--out", s(&f), "--resume", "--threads", "1"],
+                &[
+                    "breaks",
+                    "--count",
+                    "3",
+                    "--out",
+                    s(&f),
+                    "--resume",
+                    "--threads",
+                    "1",
+                ],
                 "",
             ));
             assert_eq!(std::fs::read(&f).unwrap(), bytes, "{ext} cut at {cut}");
@@ -590,21 +725,45 @@ fn item_15_a_replayed_record_is_checked_as_resume_checks_it() {
     ok(&tenball(&["breaks", "replay", s(&f), "--index", "1"], ""));
     type Change = Box<dyn Fn(&mut Vec<serde_json::Value>)>;
     let cases: Vec<(&str, Change, &str)> = vec![
-        ("far", Box::new(|l| l[1]["cue_x"] = 55.0.into()), "not in the kitchen"),
-        ("fast", Box::new(|l| l[1]["speed"] = 1e300.into()), "1e300 m/s"),
-        ("back", Box::new(|l| l[1]["speed"] = (-5.0).into()), "a break with no speed"),
-        ("lift", Box::new(|l| l[1]["elevation_deg"] = 5000.0.into()), "elevation_deg"),
+        (
+            "far",
+            Box::new(|l| l[1]["cue_x"] = 55.0.into()),
+            "not in the kitchen",
+        ),
+        (
+            "fast",
+            Box::new(|l| l[1]["speed"] = 1e300.into()),
+            "1e300 m/s",
+        ),
+        (
+            "back",
+            Box::new(|l| l[1]["speed"] = (-5.0).into()),
+            "a break with no speed",
+        ),
+        (
+            "lift",
+            Box::new(|l| l[1]["elevation_deg"] = 5000.0.into()),
+            "elevation_deg",
+        ),
         (
             "slide",
-            Box::new(|l| l[0]["tenball_breaks"]["spec"]["equipment"]["cloth"]["mu_slide"] = 50.0.into()),
+            Box::new(|l| {
+                l[0]["tenball_breaks"]["spec"]["equipment"]["cloth"]["mu_slide"] = 50.0.into()
+            }),
             "a header line no tenball writes",
         ),
         (
             "gap",
-            Box::new(|l| l[0]["tenball_breaks"]["spec"]["rack"] = serde_json::json!({"gap": 1e300})),
+            Box::new(|l| {
+                l[0]["tenball_breaks"]["spec"]["rack"] = serde_json::json!({"gap": 1e300})
+            }),
             "largest gap",
         ),
-        ("count", Box::new(|l| l[0]["tenball_breaks"]["count"] = 0.into()), "a run of 0 breaks"),
+        (
+            "count",
+            Box::new(|l| l[0]["tenball_breaks"]["count"] = 0.into()),
+            "a run of 0 breaks",
+        ),
         (
             "shard",
             Box::new(|l| l[0]["tenball_breaks"]["shard"] = serde_json::json!([7, 3])),
@@ -643,7 +802,17 @@ fn item_15_a_replayed_record_is_checked_as_resume_checks_it() {
 fn duel_lines(dir: &Path) -> Vec<serde_json::Value> {
     let f = dir.join("duel.jsonl");
     ok(&tenball(
-        &["duel", "--a", "greedy", "--b", "greedy", "--racks", "1", "--out", s(&f)],
+        &[
+            "duel",
+            "--a",
+            "greedy",
+            "--b",
+            "greedy",
+            "--racks",
+            "1",
+            "--out",
+            s(&f),
+        ],
         "",
     ));
     std::fs::read_to_string(&f)
@@ -685,12 +854,17 @@ fn item_16_duel_headers_no_tenball_writes_are_refused() {
         (
             "break",
             Box::new(|h| {
-                h["tenball_duel"]["break_shot"] = serde_json::json!({"x": 99.0, "y": 0.0, "speed": -3.0})
+                h["tenball_duel"]["break_shot"] =
+                    serde_json::json!({"x": 99.0, "y": 0.0, "speed": -3.0})
             }),
             "break shot",
         ),
         ("key", Box::new(|h| h["extra"] = 1.into()), "unknown field"),
-        ("racks", Box::new(|h| h["racks"] = 0.into()), "a run of 0 racks"),
+        (
+            "racks",
+            Box::new(|h| h["racks"] = 0.into()),
+            "a run of 0 racks",
+        ),
     ];
     for (name, change, says) in cases {
         let mut l = lines.clone();
@@ -715,7 +889,17 @@ fn item_17_ratings_refuse_duplicates_and_absurd_anchors_and_draws() {
     let dir = scratch("i57-17");
     let f = dir.join("d.jsonl");
     ok(&tenball(
-        &["duel", "--a", "greedy", "--b", "1", "--racks", "2", "--out", s(&f)],
+        &[
+            "duel",
+            "--a",
+            "greedy",
+            "--b",
+            "1",
+            "--racks",
+            "2",
+            "--out",
+            s(&f),
+        ],
         "",
     ));
     let copy = dir.join("copy.jsonl");
@@ -725,7 +909,13 @@ fn item_17_ratings_refuse_duplicates_and_absurd_anchors_and_draws() {
         refused(&out, "each rack counts once");
     }
     let out = tenball(
-        &["duel", "ratings", s(&f), "--anchor", "greedy=1.7976931348623157e308"],
+        &[
+            "duel",
+            "ratings",
+            s(&f),
+            "--anchor",
+            "greedy=1.7976931348623157e308",
+        ],
         "",
     );
     let err = refused(&out, "--anchor: a rating from -10000 to 10000");
@@ -758,7 +948,17 @@ fn item_18_huge_numbers_are_printed_in_exponent_form() {
     for args in [
         vec!["breaks", "--speed", "1e300", "--count", "1"],
         vec!["breaks", "--side", "1e300", "--count", "1"],
-        vec!["duel", "--a", "1", "--b", "2", "--racks", "1", "--break-speed", "1e300"],
+        vec![
+            "duel",
+            "--a",
+            "1",
+            "--b",
+            "2",
+            "--racks",
+            "1",
+            "--break-speed",
+            "1e300",
+        ],
     ] {
         let out = tenball(&args, "");
         let err = refused(&out, "1e300");
@@ -787,7 +987,10 @@ fn item_19_a_race_shorter_than_the_loaded_score_is_refused_before_the_window() {
         Vec::new(),
         None,
     );
-    refused(&out, "--race-to 2: the position loaded does not hold together in a race to 2");
+    refused(
+        &out,
+        "--race-to 2: the position loaded does not hold together in a race to 2",
+    );
 }
 
 /// Item 20: `breaks --count 0` and a shard with no breaks reported "0.0 % (95 % CI 0.0 to
@@ -801,7 +1004,19 @@ fn item_20_a_run_of_nothing_is_refused() {
     refused(&out, "--shard 5/10: holds none of the 3 breaks");
     let f = dir.join("s5.jsonl");
     let out = tenball(
-        &["duel", "--a", "1", "--b", "2", "--racks", "3", "--shard", "5/10", "--out", s(&f)],
+        &[
+            "duel",
+            "--a",
+            "1",
+            "--b",
+            "2",
+            "--racks",
+            "3",
+            "--shard",
+            "5/10",
+            "--out",
+            s(&f),
+        ],
         "",
     );
     refused(&out, "--shard 5/10: holds none of the 3 racks");
@@ -825,9 +1040,9 @@ fn item_21_the_link_decoder_reads_links_as_tenball_writes_them() {
     )
     .unwrap();
     let json = scenario["position"].to_string();
-    let pack = |bytes: &[u8]| URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(bytes, 9));
-    let file: tenball::tablefile::TableFile =
-        serde_json::from_str(&json).unwrap();
+    let pack =
+        |bytes: &[u8]| URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(bytes, 9));
+    let file: tenball::tablefile::TableFile = serde_json::from_str(&json).unwrap();
     let good = table_query(&file);
     assert!(Link::parse(&good).is_ok());
     // Extra bytes after the DEFLATE data.
@@ -902,10 +1117,21 @@ fn item_23_messages_say_the_right_place_once() {
     let out = tenball(&["equipment", "show", s(&eq)], "");
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert_eq!(err.matches("column").count() + err.matches(":1:").count(), 1, "{err}");
+    assert_eq!(
+        err.matches("column").count() + err.matches(":1:").count(),
+        1,
+        "{err}"
+    );
 
     let out = tenball(
-        &["breaks", "sweep", "--speeds", "8,8", "--out", s(&dir.join("sw"))],
+        &[
+            "breaks",
+            "sweep",
+            "--speeds",
+            "8,8",
+            "--out",
+            s(&dir.join("sw")),
+        ],
         "",
     );
     refused(&out, "--speeds: 8 m/s given twice");
@@ -943,5 +1169,8 @@ fn item_24_an_absurd_aim_is_refused() {
         "strike": {"aim_deg": -9223372036854775809.0, "speed": 5.0}
     });
     let out = tenball(&["shot"], &input.to_string());
-    refused(&out, "strike.aim_deg -9.223372036854776e18 is more than 3600 degrees");
+    refused(
+        &out,
+        "strike.aim_deg -9.223372036854776e18 is more than 3600 degrees",
+    );
 }

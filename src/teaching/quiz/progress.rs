@@ -148,7 +148,8 @@ impl Progress {
                         "{what}.{}: no quiz writes this {}",
                         shown(k),
                         match what {
-                            "questions" => "question id (SCENARIO#STEP, or SCENARIO#STEP~K for an edge)",
+                            "questions" =>
+                                "question id (SCENARIO#STEP, or SCENARIO#STEP~K for an edge)",
                             "topics" => "topic",
                             _ => "rule number",
                         }
@@ -204,8 +205,11 @@ impl Progress {
         let lock = lock(&target, &shown)?;
         let mut all = Progress::load(&target)?.unwrap_or_default();
         all.merge(run);
-        all.check()
-            .map_err(|e| format!("{shown}: the merged progress would not be read back ({e}); the file is as it was"))?;
+        all.check().map_err(|e| {
+            format!(
+                "{shown}: the merged progress would not be read back ({e}); the file is as it was"
+            )
+        })?;
         let text = serde_json::to_string_pretty(&all).expect("progress serializes") + "\n";
         if text.len() as u64 > crate::echo::MAX_INPUT_BYTES {
             return Err(format!(
