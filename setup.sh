@@ -49,4 +49,18 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }')" != "$bindgen" 
 fi
 # The browser test's driver (playwright-core, at the version package-lock.json pins).
 (cd tests/web && npm ci --no-audit --no-fund --loglevel=error)
+
+# The Python package's build and tests (python/, tests/python.rs): a virtual environment with
+# python/requirements-dev.txt's pinned maturin, pytest, numpy, pandas, gymnasium, pettingzoo,
+# matplotlib and nbclient. TENBALL_VENV puts it elsewhere.
+venv="${TENBALL_VENV:-$HOME/.cache/tenball-venv}"
+if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv" || {
+        sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q python3-venv
+        python3 -m venv "$venv"
+    }
+fi
+"$venv/bin/python" -m pip install -q --disable-pip-version-check -r python/requirements-dev.txt
 echo "setup: ready. Build output goes to \${CARGO_TARGET_DIR:-target}; we use \$HOME/.cache/tenball-target."
