@@ -15,7 +15,7 @@ use crate::adapter::{PlayedShot, play_shot};
 use crate::physics::{Layout, SimConfig, Strike, quat_to_world};
 use crate::referee::performance::{self, Performance};
 use crate::referee::{
-    CUE, Call, CueBall, GameState, InHand, Phase, Ruling, TableChoice, Tightness, TurnAction, rack,
+    CUE, Call, GameState, InHand, Phase, Ruling, TableChoice, Tightness, TurnAction,
 };
 use crate::table::{Placed, Pocket, Point, Table};
 use crate::tablefile::TableFile;
