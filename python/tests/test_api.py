@@ -87,6 +87,9 @@ def test_bad_input_raises_a_value_error_naming_the_problem():
     for call, says in cases:
         with pytest.raises(ValueError, match=says):
             call()
+    # A call of a ball not on the table is the referee's to rule, as `tenball judge` does.
+    r = _play_call({"type": "ball", "ball": 7, "pocket": "foot_left"})["ruling"]
+    assert "the called 7 is not on the table" in r["explanation"]
 
 
 def test_the_computer_decides_and_the_coach_counts():
@@ -104,6 +107,12 @@ def test_the_computer_decides_and_the_coach_counts():
     assert c["tries"] == 40 and 0.0 <= c["make"] <= 1.0 and c["make"] > 0.5
     with pytest.raises(ValueError, match="level"):
         tenball.computer.decide(9, state, layout)
+
+
+def _play_call(call):
+    """The scratch scenario's stroke with another call (its table has balls 1, 2, 5 and 10)."""
+    pos = json.load(open(_asset("scenarios/scratch.json")))["position"]
+    return tenball.play(pos["state"], pos["layout"], call, pos["stroke"])
 
 
 def _asset(rel):
