@@ -1,6 +1,6 @@
 //! Table geometry shared by the referee (kitchen, spotting, rack), the physics (colliders) and
 //! any drawing: WPA table sizes, strings, spots, pockets and the ball. It is the bottom of the
-//! house: it uses no other part of tenball.
+//! house: of tenball it uses only `echo`, to write a bound in a message.
 //!
 //! Coordinates are metres on the bed, origin at the centre of the playing surface, `x` along the
 //! long string toward the foot cushion, `y` toward the left long cushion as seen from the head

@@ -1,5 +1,6 @@
 //! The `tenball` subcommands (clap): each reads its input, calls the library and writes JSON or
-//! text. Errors name the file, the place and the problem, and exit with code 2. Options,
+//! text. Errors name the file, the place and the problem: bad input exits 2, a failed write or
+//! run 1, a run stopped by a signal 128 + its number (130, 143). Options,
 //! messages, exit codes and progress bars only: what a command does is the library's, so that
 //! it can be done without the binary.
 

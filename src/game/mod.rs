@@ -4,13 +4,14 @@
 //! returns (interpolated samples, never physics stepped by frame time) and asks the referee's
 //! state what is allowed (calls, push out, ball in hand and where).
 //!
-//! Two halves, one plugin per file:
-//! - the logic ([`GameLogicPlugin`]): the match at the table, the stroke being set up, mouse
-//!   and keyboard, playback, tracking lines. It runs headless under `MinimalPlugins`, which is
-//!   how the tests drive it.
+//! Plugins, one a file (`pub(super) fn plugin(app)`), in two groups:
+//! - the logic ([`GameLogicPlugin`]): the match at the table (`session`), the stroke being set
+//!   up and the mouse and keyboard (`input`), playback, tracking lines, the set-up panel's
+//!   state (`setup`), the scenario player (`lesson`), the computer opponent, the coach and the
+//!   quiz. It runs headless under `MinimalPlugins`, which is how the tests drive it.
 //! - the view ([`run`] adds it): the table and balls drawn from the physics' geometry, the cue,
-//!   aim line and markers, cameras, the HUD and ruling card (egui), sound, and the scripted
-//!   screenshots the rendering test uses.
+//!   aim line and markers, cameras, the HUD and ruling card (egui), sound, the scripted steps
+//!   and screenshots the rendering test uses, and in a browser the page (`web`).
 
 mod balls;
 pub mod camera;

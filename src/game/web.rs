@@ -1,8 +1,11 @@
 //! The web build's way in (wasm32 only): the page's address opens a link (`?scenario=NAME`,
-//! `?table=TEXT`, see [`crate::link`]), the game draws into the page's canvas `#tenball`, and
-//! the page is told what a reader or a test needs, in elements it provides:
+//! `?table=TEXT`, `?quiz=SEED&count=N`, see [`crate::link`]), the game draws into the page's
+//! canvas `#tenball`, and the page is told what a reader or a test needs, in elements it
+//! provides:
 //! - `#tenball-status`: `ready` once the table has been drawn and the balls rest, with the
 //!   picture map (where each ball and some bare cloth are in the canvas) in `#tenball-map`;
+//!   `problem` for a link that cannot be opened; in a quiz `asking`, `graded` and `quiz over`;
+//!   `checked` once `?check=library` is written;
 //! - `#tenball-ruling` and `#tenball-rule`: each ruling as it is given, and its rule number;
 //! - `#tenball-problem`: a link that cannot be opened, and why;
 //! - for `?check=library` (no game): every library scenario's report in `#tenball-map`

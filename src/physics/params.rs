@@ -1,5 +1,7 @@
-//! Physical constants of balls, cloth, cushions and cue (from `shared/notes/physics.md`), and the
-//! settings of the simulation loop.
+//! Physical constants (from `shared/notes/physics.md`): gravity, the balls, the cue, and the
+//! WPA set's cloth and cushion figures that `equipment.rs` builds its default set from (a shot
+//! reads the cloth, cushions and pockets from its `Equipment`, not from here); and the settings
+//! of the simulation loop (`SimConfig`).
 
 use serde::{Deserialize, Serialize};
 

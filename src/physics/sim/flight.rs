@@ -3,8 +3,9 @@
 //! the contact engine takes the table back once every ball lies on the cloth again. This file
 //! turns a ball's height into events: `Airborne` when it rises more than `AIR_GAP` above its
 //! resting height, `Landing` when it comes back down onto the cloth (a bounce is a landing and
-//! a new flight). A landing on a rail top is a rail contact (`Cushion` with `Rail::RailTop`);
-//! a ball that ends off the playing surface is off the table (`finish`, `catch_falls`).
+//! a new flight). A landing on a rail top (a rail contact, `Cushion` with `Rail::RailTop`) and
+//! a ball that ends off the playing surface (off the table) are found in `stepped.rs`
+//! (`catch_falls`), where rapier steps the balls in the air.
 //!
 //! Rapier gives no restitution to a contact that already carried an impulse, so a ball resting
 //! on the bed and struck down into it by a ball in the air would stay down. While a ball is in
