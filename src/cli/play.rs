@@ -172,46 +172,8 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
         },
     };
     opts.computer = computer;
-    if args.players.is_none() && args.opponent.is_some() {
-        opts.players = computer.map(|c| match c {
-            Some(level) => format!("Computer (level {})", level.name()),
-            None => "You".to_string(),
-        });
-        if computer.iter().all(Option::is_some) {
-            opts.players[0].push_str(" A");
-            opts.players[1].push_str(" B");
-        }
-    }
-    if let Some(names) = &args.players {
-        let parts: Vec<&str> = names.split(',').map(str::trim).collect();
-        match parts.as_slice() {
-            [a, b] if [a, b].iter().all(|n| name_fits(n)) => {
-                opts.players = [a.to_string(), b.to_string()];
-            }
-            _ => {
-                return Err(CliError::input(
-                    "--players: give two names of 1 to 40 characters (no control or direction-changing characters), separated by a comma",
-                ));
-            }
-        }
-    }
-    if let Some(r) = args.race_to {
-        if !(1..=99).contains(&r) {
-            return Err(CliError::input("--race-to: from 1 to 99 racks"));
-        }
-        opts.rules.race_to = r;
-        if let Some(f) = opts.load.as_mut() {
-            f.state.rules.race_to = r;
-            // A position loaded or linked must hold together in the race asked for (a score
-            // of 5-3 is no race to 2), said before the window opens.
-            f.check().map_err(|e| {
-                CliError::input(format!(
-                    "--race-to {r}: the position loaded does not hold together in a race to {r}: {}",
-                    crate::echo::cut(&e)
-                ))
-            })?;
-        }
-    }
+    name_players(args, &mut opts)?;
+    set_race(args, &mut opts)?;
     opts.seed = args.seed.unwrap_or_else(clock_seed);
     opts.rack = args.rack.unwrap_or_default();
     opts.equipment = args.equipment.unwrap_or_default();
@@ -259,6 +221,56 @@ pub fn options(args: &PlayArgs) -> Result<GameOptions, CliError> {
         opts.script = Some(Script { steps, labels });
     }
     Ok(opts)
+}
+
+/// The players' names: `--players`, or for a game against the computer its level and "You".
+fn name_players(args: &PlayArgs, opts: &mut GameOptions) -> Result<(), CliError> {
+    if args.players.is_none() && args.opponent.is_some() {
+        opts.players = opts.computer.map(|c| match c {
+            Some(level) => format!("Computer (level {})", level.name()),
+            None => "You".to_string(),
+        });
+        if opts.computer.iter().all(Option::is_some) {
+            opts.players[0].push_str(" A");
+            opts.players[1].push_str(" B");
+        }
+    }
+    if let Some(names) = &args.players {
+        let parts: Vec<&str> = names.split(',').map(str::trim).collect();
+        match parts.as_slice() {
+            [a, b] if [a, b].iter().all(|n| name_fits(n)) => {
+                opts.players = [a.to_string(), b.to_string()];
+            }
+            _ => {
+                return Err(CliError::input(
+                    "--players: give two names of 1 to 40 characters (no control or direction-changing characters), separated by a comma",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `--race-to`, checked against a loaded or linked position's score before the window opens.
+fn set_race(args: &PlayArgs, opts: &mut GameOptions) -> Result<(), CliError> {
+    if let Some(r) = args.race_to {
+        if !(1..=99).contains(&r) {
+            return Err(CliError::input("--race-to: from 1 to 99 racks"));
+        }
+        opts.rules.race_to = r;
+        if let Some(f) = opts.load.as_mut() {
+            f.state.rules.race_to = r;
+            // A position loaded or linked must hold together in the race asked for (a score
+            // of 5-3 is no race to 2), said before the window opens.
+            f.check().map_err(|e| {
+                CliError::input(format!(
+                    "--race-to {r}: the position loaded does not hold together in a race to {r}: {}",
+                    crate::echo::cut(&e)
+                ))
+            })?;
+        }
+    }
+    Ok(())
 }
 
 /// Every screenshot a run will take, and the picture map beside it, must be a new file in a

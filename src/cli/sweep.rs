@@ -87,22 +87,7 @@ fn parse_grid(s: &str) -> Result<(usize, usize), CliError> {
 
 pub fn run(args: &SweepArgs) -> Result<(), CliError> {
     let (cols, rows) = parse_grid(&args.grid)?;
-    if args.speeds.is_empty() || args.count == 0 {
-        return Err(CliError::input(
-            "--speeds and --count must not be empty or zero",
-        ));
-    }
-    if args.speeds.len() > MAX_SPEEDS {
-        return Err(CliError::input(format!(
-            "--speeds: {} values; a sweep takes at most {MAX_SPEEDS} (a panel each in the heatmaps)",
-            args.speeds.len()
-        )));
-    }
-    if args.count > MAX_SWEEP_COUNT {
-        return Err(CliError::input(format!(
-            "--count: at most {MAX_SWEEP_COUNT} breaks at each place and speed"
-        )));
-    }
+    check_speeds_and_count(args)?;
     let vary = match &args.vary {
         Some(v) => Some(parse_vary(v, &args.spec.equipment)?),
         None => None,
@@ -111,17 +96,6 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
         Some((_, v)) => v.iter().copied().map(Some).collect(),
         None => vec![None],
     };
-    if let Some((_, &twice)) = args
-        .speeds
-        .iter()
-        .enumerate()
-        .find(|&(i, v)| args.speeds[..i].contains(v))
-    {
-        return Err(CliError::input(format!(
-            "--speeds: {} m/s given twice (each speed is one panel)",
-            crate::echo::number(twice)
-        )));
-    }
     if args.speeds.len() * values.len() > MAX_SPEEDS {
         return Err(CliError::input(format!(
             "--speeds times --vary: {} panels; a sweep draws at most {MAX_SPEEDS}",
@@ -180,17 +154,65 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
     }
     bar.finish_and_clear();
     let written = write(claimed, &inputs, &table, &cells).map_err(CliError::input)?;
+    super::emit(&summary(
+        places.len(),
+        args,
+        vary.as_ref(),
+        &cells,
+        &written,
+    ))
+}
+
+/// `--speeds` and `--count` within their bounds, no speed twice (each speed is a panel).
+fn check_speeds_and_count(args: &SweepArgs) -> Result<(), CliError> {
+    if args.speeds.is_empty() || args.count == 0 {
+        return Err(CliError::input(
+            "--speeds and --count must not be empty or zero",
+        ));
+    }
+    if args.speeds.len() > MAX_SPEEDS {
+        return Err(CliError::input(format!(
+            "--speeds: {} values; a sweep takes at most {MAX_SPEEDS} (a panel each in the heatmaps)",
+            args.speeds.len()
+        )));
+    }
+    if args.count > MAX_SWEEP_COUNT {
+        return Err(CliError::input(format!(
+            "--count: at most {MAX_SWEEP_COUNT} breaks at each place and speed"
+        )));
+    }
+    if let Some((_, &twice)) = args
+        .speeds
+        .iter()
+        .enumerate()
+        .find(|&(i, v)| args.speeds[..i].contains(v))
+    {
+        return Err(CliError::input(format!(
+            "--speeds: {} m/s given twice (each speed is one panel)",
+            crate::echo::number(twice)
+        )));
+    }
+    Ok(())
+}
+
+/// What the sweep prints: its size, a line a cell, the files written.
+fn summary(
+    places: usize,
+    args: &SweepArgs,
+    vary: Option<&(String, Vec<f64>)>,
+    cells: &[crate::batch::sweep::Cell],
+    written: &[PathBuf],
+) -> String {
     let mut text = format!(
         "{} places x {} speeds{} x {} breaks\n",
-        places.len(),
+        places,
         args.speeds.len(),
-        vary.as_ref()
-            .map(|(f, v)| format!(" x {} values of {f}", v.len()))
+        vary.map(|(f, v)| format!(" x {} values of {f}", v.len()))
             .unwrap_or_default(),
         args.count
     );
-    for c in &cells {
-        let value = match (&vary, c.vary) {
+    for c in cells {
+        let value = match (vary, c.vary) {
             (Some((f, _)), Some(v)) => format!("  {f} {v}"),
             _ => String::new(),
         };
@@ -212,5 +234,5 @@ pub fn run(args: &SweepArgs) -> Result<(), CliError> {
             .collect::<Vec<_>>()
             .join(", ")
     ));
-    super::emit(&text)
+    text
 }

@@ -123,6 +123,29 @@ pub struct RackRecord {
 }
 
 impl RackRecord {
+    /// A rack not yet played: its index, seed and breaker, every count 0.
+    fn new(index: u64, seed: u64, breaker: PlayerId) -> RackRecord {
+        RackRecord {
+            index,
+            seed,
+            breaker,
+            winner: None,
+            balls_on_break: 0,
+            break_and_run: false,
+            shots: 0,
+            innings: 0,
+            fouls: [0; 2],
+            foul_rules: Vec::new(),
+            safeties: [0; 2],
+            push_outs: [0; 2],
+            called: [0; 2],
+            made: [0; 2],
+            in_hand: [0; 2],
+            out_from_hand: [0; 2],
+            performance: [Performance::default(); 2],
+        }
+    }
+
     /// Counts one shot of `player`: balls on the break, called shots tried and made,
     /// safeties, fouls and their rules.
     fn count(&mut self, player: PlayerId, call: &Call, played: &crate::adapter::PlayedShot) {
@@ -235,25 +258,7 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
         table: spec.table,
         balls: rack(&table, spec.rack, &mut rng),
     };
-    let mut rec = RackRecord {
-        index,
-        seed,
-        breaker,
-        winner: None,
-        balls_on_break: 0,
-        break_and_run: false,
-        shots: 0,
-        innings: 0,
-        fouls: [0; 2],
-        foul_rules: Vec::new(),
-        safeties: [0; 2],
-        push_outs: [0; 2],
-        called: [0; 2],
-        made: [0; 2],
-        in_hand: [0; 2],
-        out_from_hand: [0; 2],
-        performance: [Performance::default(); 2],
-    };
+    let mut rec = RackRecord::new(index, seed, breaker);
     // Every stroke's ruling and whether it was a kick, for the rack's performance counts.
     let mut strokes: Vec<(Ruling, bool)> = Vec::new();
     let mut opponent_shot = false;
