@@ -7,18 +7,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use super::common::{ok, scratch, tenball};
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use super::helpers::{refused, s, stderr, stdout};
 
 /// Runs `tenball ARGS` with `input` on stdin (written from a thread, so a command that stops
 /// reading never blocks the test) and fails the test if it runs past `secs`.
@@ -51,13 +40,6 @@ fn run_with(secs: u64, args: &[&str], input: Vec<u8>, dir: Option<&Path>) -> Out
     let out = child.wait_with_output().unwrap();
     let _ = writer.join();
     out
-}
-
-fn refused(out: &Output, says: &str) -> String {
-    let err = stderr(out);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains(says), "expected {says:?} in: {err}");
-    err
 }
 
 /// The answer key of a quiz, one line per question, as an answers file takes it.

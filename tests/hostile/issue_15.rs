@@ -2,21 +2,12 @@
 //! (`item_N_...`): the symptom, and since the fix what happens instead. Items 1, 5 and 11 (the
 //! game's screenshot and display) are in `cli_play.rs`.
 
-mod common;
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::tenball;
-
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use super::common::tenball;
+use super::helpers::{stderr, stdout};
 
 /// Item 2: `--shard 0/1000000000000` was taken, and `merge` then built one message per missing
 /// shard (35 MB at N = 10^6) until it ran out of memory. Now N is at most 100,000 and the
@@ -29,7 +20,7 @@ fn item_2_a_huge_shard_count_is_refused_and_missing_shards_are_one_line() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("at most 100000"), "{}", stderr(&out));
-    let dir = common::scratch("shards");
+    let dir = super::common::scratch("shards");
     let f = dir.join("s0.jsonl");
     let fs = f.to_str().unwrap();
     let run = tenball(
@@ -90,7 +81,7 @@ fn item_3_inputs_beyond_their_bounds_are_refused_with_the_bound() {
     );
     assert!(start.elapsed() < Duration::from_secs(20));
 
-    let dir = common::scratch("steps");
+    let dir = super::common::scratch("steps");
     let scenario = std::fs::read_to_string("assets/scenarios/scratch.json").unwrap();
     let mut v: serde_json::Value = serde_json::from_str(&scenario).unwrap();
     let step = v["steps"][0].clone();
@@ -113,7 +104,7 @@ fn item_4_a_sweep_takes_bounded_speeds_and_counts() {
         .map(|v| v.to_string())
         .collect::<Vec<_>>()
         .join(",");
-    let dir = common::scratch("sweep");
+    let dir = super::common::scratch("i15-sweep");
     let out_csv = dir.join("s.csv");
     let out = tenball(
         &[
@@ -163,7 +154,7 @@ fn item_6_a_full_stderr_never_stops_the_work_nor_changes_the_exit_code() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 
-    let dir = common::scratch("fullerr");
+    let dir = super::common::scratch("fullerr");
     let f = dir.join("r.jsonl");
     let fs = f.to_str().unwrap();
     assert!(
@@ -325,10 +316,10 @@ fn item_9_judge_never_answers_with_a_state_it_would_refuse() {
 
 /// Item 10: resuming a CSV that held only its inputs' comment wrote records with no column
 /// line, a file neither merge nor a resume could read. (A count changed on resume: see
-/// `regressions.rs`.)
+/// `issue_10`.)
 #[test]
 fn item_10_a_csv_cut_after_its_comment_resumes_with_its_column_line() {
-    let dir = common::scratch("csv");
+    let dir = super::common::scratch("csv");
     let f = dir.join("r.csv");
     let fs = f.to_str().unwrap();
     assert!(
@@ -351,7 +342,7 @@ fn item_10_a_csv_cut_after_its_comment_resumes_with_its_column_line() {
 /// play was drawn with exit 0.
 #[test]
 fn item_12_diagrams_are_png_or_svg_new_files_of_scenarios_that_play() {
-    let dir = common::scratch("diagram");
+    let dir = super::common::scratch("diagram");
     let at = |n: &str| dir.join(n).to_str().unwrap().to_string();
     let gif = tenball(
         &["scenario", "diagram", "scratch", "--out", &at("x.gif")],
@@ -420,7 +411,7 @@ fn item_12_diagrams_are_png_or_svg_new_files_of_scenarios_that_play() {
 /// done). A file that cannot be used is reported on stderr, the others' results on stdout.
 #[test]
 fn item_13_scenario_check_tells_malformed_files_from_failures_and_shows_the_rest() {
-    let dir = common::scratch("check");
+    let dir = super::common::scratch("check");
     let text = std::fs::read_to_string("assets/scenarios/scratch.json").unwrap();
     let mut fly: serde_json::Value = serde_json::from_str(&text).unwrap();
     fly["steps"][0]["expect"]["next_action"] = "fly".into();
@@ -494,7 +485,7 @@ fn item_15_help_to_a_full_disk_fails_and_sigterm_exits_143() {
     }
     #[cfg(unix)]
     {
-        let dir = common::scratch("term");
+        let dir = super::common::scratch("term");
         let f = dir.join("t.jsonl");
         let mut child = Command::new(env!("CARGO_BIN_EXE_tenball"))
             .args(["breaks", "--count", "2000000", "--out", f.to_str().unwrap()])

@@ -1,13 +1,11 @@
 //! Regression tests for the hostile-input report (issue 10), one named after each bug it pins:
 //! the symptom, and since the fix what happens instead.
 
-mod common;
-
 use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::tenball;
+use super::common::tenball;
 
 fn shot_with_config(config: &str) -> String {
     let text = std::fs::read_to_string("assets/examples/shot-break.json").unwrap();
@@ -69,7 +67,7 @@ fn breaks_at_the_strike_limits_with_noise_finish() {
 /// starts at once and a Ctrl-C stops it with its records kept.
 #[test]
 fn a_huge_count_starts_at_once_and_stops_on_ctrl_c() {
-    let dir = common::scratch("huge");
+    let dir = super::common::scratch("i10-huge");
     let out = dir.join("huge.jsonl");
     for count in ["1000000000000", "18446744073709551615"] {
         let _ = std::fs::remove_file(&out);
@@ -180,7 +178,7 @@ fn an_error_quoting_a_huge_value_is_cut() {
 /// heatmaps. Now any existing output is refused before anything runs, and left as it was.
 #[test]
 fn the_sweep_never_writes_over_a_heatmap() {
-    let dir = common::scratch("sweep");
+    let dir = super::common::scratch("i10-sweep");
     let csv = dir.join("s.csv");
     let png = dir.join("s-legal.png");
     std::fs::write(&png, "my picture").unwrap();
@@ -325,7 +323,7 @@ fn breaks(args: &[&str]) -> std::process::Output {
 /// inputs a resume must repeat.
 #[test]
 fn resume_with_other_inputs_or_another_count_is_refused() {
-    let dir = common::scratch("inputs");
+    let dir = super::common::scratch("inputs");
     let f = dir.join("r.jsonl");
     let fs = f.to_str().unwrap();
     assert!(
@@ -377,7 +375,7 @@ fn resume_with_other_inputs_or_another_count_is_refused() {
 /// the record the run was writing is cut; anything else is refused and left alone.
 #[test]
 fn resume_never_cuts_what_it_did_not_write() {
-    let dir = common::scratch("notes");
+    let dir = super::common::scratch("notes");
     let f = dir.join("n.jsonl");
     let fs = f.to_str().unwrap();
     for notes in ["my notes", "my notes\n", "{\"tenball_breaks\": 1}\n"] {
@@ -411,7 +409,7 @@ fn a_second_writer_on_one_file_is_refused() {
     // Long enough (a few seconds on one thread, about 1 ms a break) to be running when the
     // second writer comes.
     const COUNT: &str = "3000";
-    let dir = common::scratch("lock");
+    let dir = super::common::scratch("lock");
     let f = dir.join("l.jsonl");
     let fs = f.to_str().unwrap();
     let whole = dir.join("whole.jsonl");
@@ -476,7 +474,7 @@ fn a_second_writer_on_one_file_is_refused() {
 /// unfinished shard is an error unless `--partial`.
 #[test]
 fn merge_takes_the_shards_of_one_run_only() {
-    let dir = common::scratch("merge");
+    let dir = super::common::scratch("merge");
     let a = dir.join("a.jsonl");
     let b = dir.join("b.jsonl");
     let c = dir.join("c.jsonl");
@@ -568,7 +566,7 @@ fn merge_takes_the_shards_of_one_run_only() {
 #[test]
 fn random_kills_and_concurrent_resumes_lose_and_double_nothing() {
     const RUN: &str = "3000";
-    let dir = common::scratch("kills");
+    let dir = super::common::scratch("kills");
     let whole = dir.join("whole.jsonl");
     let f = dir.join("f.jsonl");
     let fs = f.to_str().unwrap().to_string();

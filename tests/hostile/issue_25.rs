@@ -1,25 +1,12 @@
 //! Regression tests for the third hostile round (issue 25), one named after each item it pins
 //! (`item_N_...`): the symptom, and since the fix what happens instead.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::tenball;
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use super::common::tenball;
+use super::helpers::{refused, s, stderr, stdout};
 
 /// Runs `tenball ARGS` with no input and fails the test if it runs past `secs` (it is killed:
 /// a hang is the failure, not a stuck test).
@@ -47,13 +34,6 @@ fn within(secs: u64, args: &[&str]) -> Output {
     child.wait_with_output().unwrap()
 }
 
-fn refused(out: &Output, says: &str) -> String {
-    let err = stderr(out);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains(says), "expected {says:?} in: {err}");
-    err
-}
-
 /// A sweep's arguments that would take hours if it ran (the output check must come first).
 const HOURS: [&str; 8] = [
     "breaks", "sweep", "--grid", "50x50", "--speeds", "9,10", "--count", "1000000",
@@ -65,7 +45,7 @@ const HOURS: [&str; 8] = [
 /// output is claimed before the first break and nothing is named unless everything is.
 #[test]
 fn item_1_a_sweeps_outputs_are_checked_before_any_break() {
-    let dir = common::scratch("sweep");
+    let dir = super::common::scratch("i25-sweep");
     let run = |out: &Path| {
         let mut args = HOURS.to_vec();
         args.extend(["--out", s(out)]);
@@ -103,7 +83,7 @@ fn item_1_a_sweeps_outputs_are_checked_before_any_break() {
 /// taken meanwhile leaves none of the others named.
 #[test]
 fn item_1_staged_files_are_named_all_or_none() {
-    let dir = common::scratch("staged");
+    let dir = super::common::scratch("staged");
     let staged = tenball::outfile::Staged::default();
     let a = staged.add(&dir.join("a.csv"), "a").unwrap();
     let b = staged.add(&dir.join("b.png"), "b").unwrap();
@@ -141,7 +121,7 @@ fn scenarios(dir: &Path) -> (PathBuf, PathBuf) {
 /// failed, 1 could not be read"). Now each file is read on its own.
 #[test]
 fn item_2_one_bad_file_in_a_folder_does_not_hide_the_good_ones() {
-    let dir = common::scratch("folder");
+    let dir = super::common::scratch("folder");
     let (g, _) = scenarios(&dir);
     std::fs::remove_file(dir.join("failing.json")).unwrap();
     std::fs::copy(&g, dir.join("good2.json")).unwrap();
@@ -161,7 +141,7 @@ fn item_2_one_bad_file_in_a_folder_does_not_hide_the_good_ones() {
 /// pipe). A reader that goes away ends the output, never the verdict.
 #[test]
 fn item_3_a_closed_pipe_keeps_the_checks_exit_status() {
-    let dir = common::scratch("pipe");
+    let dir = super::common::scratch("pipe");
     let (good, failing) = scenarios(&dir);
     for (file, code) in [(&failing, 1), (&good, 0)] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tenball"))
@@ -214,7 +194,7 @@ fn duel_file(f: &Path) -> Vec<String> {
 /// refused with its line number, in duel and breaks files alike.
 #[test]
 fn item_4_records_with_impossible_counts_are_refused_with_their_line() {
-    let dir = common::scratch("records");
+    let dir = super::common::scratch("records");
     let f = dir.join("d.jsonl");
     let lines = duel_file(&f);
     let mut rec: serde_json::Value = serde_json::from_str(&lines[2]).unwrap();
@@ -292,7 +272,7 @@ fn item_5_a_rest_place_sunk_into_a_cushion_is_refused() {
 #[cfg(unix)]
 #[test]
 fn item_6_resume_and_merge_read_in_bounded_memory() {
-    let dir = common::scratch("huge");
+    let dir = super::common::scratch("i25-huge");
     let f = dir.join("huge.jsonl");
     std::fs::File::create(&f).unwrap().set_len(4 << 30).unwrap();
     let bin = env!("CARGO_BIN_EXE_tenball");
@@ -318,7 +298,7 @@ fn item_6_resume_and_merge_read_in_bounded_memory() {
 #[cfg(unix)]
 #[test]
 fn item_7_a_fifo_is_refused_at_once() {
-    let dir = common::scratch("fifo");
+    let dir = super::common::scratch("fifo");
     let f = dir.join("f.jsonl");
     let made = Command::new("mkfifo").arg(&f).status().unwrap();
     assert!(made.success());
@@ -420,7 +400,7 @@ fn item_9_a_huge_argument_is_never_echoed_whole() {
 /// Now temporary names are short whatever the final name, and errors are sentences.
 #[test]
 fn item_10_a_long_valid_name_is_written_and_errors_are_sentences() {
-    let dir = common::scratch("names");
+    let dir = super::common::scratch("names");
     let name = format!("{}.png", "q".repeat(245));
     let out = within(
         120,
@@ -515,7 +495,7 @@ fn item_11_script_steps_are_checked_with_file_and_step() {
 /// Item 12: the smaller findings.
 #[test]
 fn item_12_messages_and_checks() {
-    let dir = common::scratch("small");
+    let dir = super::common::scratch("small");
     // A table mismatch names the tables as the files write them.
     let t = dir.join("t.json");
     let mut v: serde_json::Value = serde_json::from_str(
