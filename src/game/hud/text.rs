@@ -85,11 +85,49 @@ pub fn names_in(players: &[String; 2], text: &str) -> String {
         ("gets", "get"),
         ("pockets", "pocket"),
     ];
-    let mut out = named;
+    // "player A's inning" for You is "your inning".
+    let mut out = named.replace("You's", "Your");
     for (third, second) in VERBS {
-        out = out.replace(&format!("You {third} "), &format!("You {second} "));
-        out = out.replace(&format!("You {third}."), &format!("You {second}."));
+        for end in [" ", ".", ","] {
+            out = out.replace(&format!("You {third}{end}"), &format!("You {second}{end}"));
+        }
     }
+    // A clause whose subject is You keeps the second person after "and" ("You pocketed the 1
+    // and continue").
+    let clauses: Vec<String> = out
+        .split_inclusive(['.', ';'])
+        .map(|clause| {
+            let subject = clause.trim_start().starts_with("You ") || clause.contains(": You ");
+            let mut c = clause.to_string();
+            if subject {
+                for (third, second) in VERBS {
+                    for end in [" ", ".", ","] {
+                        c = c.replace(&format!(" and {third}{end}"), &format!(" and {second}{end}"));
+                    }
+                }
+            }
+            c
+        })
+        .collect();
+    lower_inside_sentences(&clauses.concat())
+}
+
+/// "You" and "Your" inside a sentence (after a word or a comma, not at its start or after a
+/// colon) in lower case: "so you continue", "and your inning ends".
+fn lower_inside_sentences(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("You") {
+        let (before, after) = rest.split_at(i);
+        out.push_str(before);
+        let prev: Vec<char> = out.chars().rev().take(2).collect();
+        let inside = prev.len() == 2
+            && prev[0] == ' '
+            && (prev[1].is_alphanumeric() || prev[1] == ',' || prev[1] == ')');
+        out.push_str(if inside { "you" } else { "You" });
+        rest = &after[3..];
+    }
+    out.push_str(rest);
     out
 }
 
@@ -202,5 +240,45 @@ mod tests {
         );
         let ann = ["Ann".to_string(), "Bob".to_string()];
         assert_eq!(names_in(&ann, "player A plays"), "Ann plays");
+    }
+
+    /// Issue 63, item 3: against the computer the rulings read "Legal safety: You's inning
+    /// ends", "You pocketed the called 1 ... and continues" and "so You continue".
+    #[test]
+    fn issue_63_item_3_you_in_rulings_reads_in_the_second_person() {
+        let players = ["You".to_string(), "Computer (level 5)".to_string()];
+        assert_eq!(
+            names_in(
+                &players,
+                "Legal safety: player A's inning ends and player B plays from the position (5.6)."
+            ),
+            "Legal safety: Your inning ends and Computer (level 5) plays from the position (5.6)."
+        );
+        assert_eq!(
+            names_in(
+                &players,
+                "player A pocketed the called 1 in the foot left corner pocket and continues (5.8)."
+            ),
+            "You pocketed the called 1 in the foot left corner pocket and continue (5.8)."
+        );
+        assert_eq!(
+            names_in(
+                &players,
+                "Legal break: the 3 pocketed, so player A continues and may push out (5.3, 5.4)."
+            ),
+            "Legal break: the 3 pocketed, so you continue and may push out (5.3, 5.4)."
+        );
+        assert_eq!(
+            names_in(
+                &players,
+                "Wrongly pocketed: the 2, but the 4 pocketed. The balls stay down, player A's inning ends and player B may play the table or hand it back (5.7)."
+            ),
+            "Wrongly pocketed: the 2, but the 4 pocketed. The balls stay down, your inning ends and Computer (level 5) may play the table or hand it back (5.7)."
+        );
+        // The computer's own sentences are untouched.
+        assert_eq!(
+            names_in(&players, "player B pocketed the 1 and continues."),
+            "Computer (level 5) pocketed the 1 and continues."
+        );
     }
 }
