@@ -352,3 +352,52 @@ fn the_moment_that_decided_a_shot_is_the_scratch_or_else_the_first_contact() {
         assert!(t > 0.0 && t < duration);
     }
 }
+
+/// Issue 63, item 1: a question whose shot wins the rack (early-ten-wins: the called 10 made)
+/// was keyed "nothing" ("no object ball was pocketed or left the table") though the 10 fell.
+/// Now the key says the rack is over ("rack": racked again, nothing stays down), and that
+/// answer is graded right.
+#[test]
+fn issue_63_item_1_a_shot_that_wins_the_rack_is_keyed_rack_not_nothing() {
+    let bank = bank();
+    let q = bank
+        .iter()
+        .find(|q| q.id == "early-ten-wins#1")
+        .expect("early-ten-wins#1 in the bank");
+    let o = q.outcome(false).unwrap();
+    assert!(o.ruling.rack_result.is_some());
+    assert_eq!(o.key.balls, key::Balls::Rack);
+    assert!(o.key.words().contains(" rack "), "{}", o.key.words());
+    let answer = key::Answer {
+        legal: Some(o.key.legal),
+        rule: Some(o.key.rule.clone()),
+        balls: Some(key::Balls::Rack),
+        next: Some((o.key.who, o.key.how)),
+    };
+    assert!(grade::Graded::of(q, &o.key, &answer).right());
+}
+
+/// Issue 63, item 2: the heading of each question named its topic, and so its rule ("the
+/// break (5.3)"), before the answer. Now the topic is said after grading.
+#[test]
+fn issue_63_item_2_the_topic_is_said_after_the_answer_not_before() {
+    let out = common::ok(&common::tenball(
+        &[
+            "quiz",
+            "--text",
+            "--count",
+            "1",
+            "--no-progress",
+            "--topic",
+            "break",
+        ],
+        "legal\n5.3\nnothing\nopponent lies\n",
+    ));
+    let (asked, graded) = out.split_once("1. Legal or foul?").unwrap();
+    assert!(asked.contains("Question 1 of 1  (level"), "{asked}");
+    assert!(
+        !asked.contains("(5.3)") && !asked.contains("the break"),
+        "{asked}"
+    );
+    assert!(graded.contains("Topic: the break (5.3)"), "{graded}");
+}

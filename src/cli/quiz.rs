@@ -644,11 +644,8 @@ fn show_question(
     o: &quiz::Outcome,
     diagrams: Option<&Path>,
 ) -> Result<(), CliError> {
-    let mut text = format!(
-        "\nQuestion {n} of {of}  ({}, level {})\n",
-        q.topic.title(),
-        q.level()
-    );
+    // The topic names its rules, so it is said after the answer (`show_grade`), not here.
+    let mut text = format!("\nQuestion {n} of {of}  (level {})\n", q.level());
     for l in quiz::position_words(q) {
         text.push_str(&format!("  {l}\n"));
     }
@@ -816,6 +813,7 @@ fn show_grade(
             if ok { "right" } else { "WRONG, the referee" }
         ));
     }
+    text.push_str(&format!("   Topic: {}\n", q.topic.title()));
     text.push_str(&format!(
         "   The referee: {}, rule {}: {}\n",
         if k.legal { "legal" } else { "foul" },

@@ -39,7 +39,12 @@ pub(super) fn section(
         quiz.at + 1,
         quiz.run.questions.len()
     ));
-    ui.label(format!("{}, level {}", q.topic.title(), q.level()));
+    // The topic names its rules: said once the answer is graded, not before (issue 63, item 2).
+    if quiz.phase == QuizPhase::Graded {
+        ui.label(format!("{}, level {}", q.topic.title(), q.level()));
+    } else {
+        ui.label(format!("level {}", q.level()));
+    }
     let words = position_words(&q);
     // Open before and during the shot, folded (with an id of its own) while answering.
     let before = matches!(quiz.phase, QuizPhase::Before | QuizPhase::Shot);
@@ -193,6 +198,7 @@ fn quiz_half(ui: &mut egui::Ui, who: Option<Who>, how: Option<How>) {
 fn balls_short(b: Balls) -> &'static str {
     match b {
         Balls::Nothing => "none pocketed or off",
+        Balls::Rack => "racked again",
         Balls::StayDown => "pocketed stay down",
         Balls::TenSpotted => "the 10 is spotted",
         Balls::StayOff => "off the table stays off",

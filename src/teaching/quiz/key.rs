@@ -18,6 +18,9 @@ pub enum Balls {
     TenSpotted,
     /// A ball driven off the table stays off (7.5; the 10 would be spotted).
     StayOff,
+    /// The rack is over (won, or lost on three fouls): the balls are racked again, nothing
+    /// stays down.
+    Rack,
 }
 
 /// Who acts next, seen from the shooter.
@@ -64,7 +67,9 @@ pub const PARTS: [&str; 4] = ["legal or foul", "rule", "balls", "next"];
 impl Key {
     /// The key of a ruling on a shot by `ruling.shooter`.
     pub fn of(ruling: &Ruling) -> Key {
-        let balls = if ruling.spotted.is_some() {
+        let balls = if ruling.rack_result.is_some() {
+            Balls::Rack
+        } else if ruling.spotted.is_some() {
             Balls::TenSpotted
         } else if !ruling.stay_off.is_empty() {
             Balls::StayOff
@@ -171,6 +176,7 @@ impl Choice for Balls {
         Balls::StayDown,
         Balls::TenSpotted,
         Balls::StayOff,
+        Balls::Rack,
     ];
     fn word(self) -> &'static str {
         match self {
@@ -178,6 +184,7 @@ impl Choice for Balls {
             Balls::StayDown => "down",
             Balls::TenSpotted => "spot",
             Balls::StayOff => "off",
+            Balls::Rack => "rack",
         }
     }
     fn meaning(self) -> &'static str {
@@ -186,6 +193,7 @@ impl Choice for Balls {
             Balls::StayDown => "the pocketed balls stay down",
             Balls::TenSpotted => "the 10 is spotted, any other pocketed ball stays down",
             Balls::StayOff => "the ball driven off the table stays off",
+            Balls::Rack => "the rack is over: the balls are racked again, nothing stays down",
         }
     }
 }
