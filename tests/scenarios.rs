@@ -230,3 +230,23 @@ fn a_diagram_shows_the_table_the_paths_and_the_ruling() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 63, item 5: the library's names were to be found only in `scenario check`'s output.
+/// Now `tenball scenario list` prints each with its rules and title.
+#[test]
+fn issue_63_item_5_scenario_list_names_the_library() {
+    let out = common::ok(&common::tenball(&["scenario", "list"], ""));
+    let (entries, _) = tenball::teaching::scenario::library();
+    assert!(entries.len() >= 30);
+    for e in &entries {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("{} ", e.name)))
+            .unwrap_or_else(|| panic!("{} not listed:\n{out}", e.name));
+        assert!(line.ends_with(e.title()), "{line}");
+    }
+    assert!(
+        out.contains(&format!("{} scenarios", entries.len())),
+        "{out}"
+    );
+}

@@ -17,6 +17,9 @@ pub struct ScenarioArgs {
 
 #[derive(Debug, clap::Subcommand)]
 pub enum ScenarioCommand {
+    /// The built-in library, a scenario a line: its name (what `show`, `diagram`, `check` and a
+    /// `?scenario=` link take), its rules and its title.
+    List,
     /// Play scenarios and compare each step's ruling with what the scenario expects.
     Check {
         /// Scenario files, folders of them or names in the library (`scratch`); the whole
@@ -71,6 +74,7 @@ pub fn run(args: &ScenarioArgs) -> Result<(), CliError> {
             seed,
         } => (files, robust, seed),
         ScenarioCommand::New { table, out, title } => return new(table, out, title),
+        ScenarioCommand::List => return list(),
         ScenarioCommand::Diagram { scenario, out } => return diagram(scenario, out),
         #[cfg(feature = "game")]
         ScenarioCommand::Show { scenario, play } => return show(scenario.as_deref(), play),
@@ -148,6 +152,28 @@ fn check_one(label: &str, s: &Scenario, robust: Option<u32>, seed: u64) -> (Stri
         ));
     }
     (text, true)
+}
+
+fn list() -> Result<(), CliError> {
+    let (entries, problems) = crate::teaching::scenario::library();
+    for p in problems {
+        super::warn(&format!("library: {p}"));
+    }
+    let width = entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
+    let mut text = String::new();
+    for e in &entries {
+        text.push_str(&format!(
+            "{:<width$}  {:<16} {}\n",
+            e.name,
+            e.rules(),
+            e.title()
+        ));
+    }
+    text.push_str(&format!(
+        "{} scenarios; `tenball scenario show NAME` plays one",
+        entries.len()
+    ));
+    super::emit(&text)
 }
 
 /// A scenario by file or library name.
