@@ -14,7 +14,8 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use super::input::{Aim, CallKind};
 use super::session::{Match, Mode};
 use super::{GameSystems, ShotCycle};
-use crate::physics::{Event, Layout, PathSample, SimConfig, Strike, simulate, to_world};
+use crate::adapter::Moment;
+use crate::physics::{Layout, PathSample, SimConfig, Strike, simulate, to_world};
 use crate::referee::{CUE, TurnAction};
 use crate::table::Pocket;
 
@@ -253,10 +254,11 @@ pub fn predict_stroke(
         })
         .map(|p| (p.ball, p.samples.iter().map(to_vec).collect()))
         .collect();
-    let first_hit = log.events.iter().find_map(|e| match *e {
-        Event::BallBall { t, a, b, .. } if a == CUE || b == CUE => {
-            Some((if a == CUE { b } else { a }, t))
-        }
+    // The first ball and its pocket as the referee reads them (the adapter's moments: the
+    // cue ball's first real contact), not from the raw events again.
+    let moments = crate::adapter::moments(&log);
+    let first_hit = moments.iter().find_map(|(t, m)| match m {
+        Moment::FirstContact(ball) => Some((*ball, *t)),
         _ => None,
     });
     let cue_to_first = match (first_hit, log.paths.iter().find(|p| p.ball == CUE)) {
@@ -264,10 +266,8 @@ pub fn predict_stroke(
         _ => Vec::new(),
     };
     let first = first_hit.map(|(ball, _)| {
-        let pocket = log.events.iter().find_map(|e| match *e {
-            Event::Pocket {
-                ball: b, pocket, ..
-            } if b == ball => Some(pocket),
+        let pocket = moments.iter().find_map(|(_, m)| match m {
+            Moment::Pocketed(p) if p.ball == ball => Some(p.pocket),
             _ => None,
         });
         (ball, pocket)

@@ -384,8 +384,8 @@ impl Scenario {
                 len(&self.title)
             ));
         }
-        if self.title.chars().any(char::is_control) {
-            return Err("title: a control character (a newline, an escape code); a title is one line of text".into());
+        if self.title.chars().any(crate::echo::is_hidden) {
+            return Err("title: a control character (a newline, an escape code) or one that reorders text (U+202E); a title is one line of text".into());
         }
         if len(&self.explanation) > MAX_TEXT_BYTES {
             return Err(format!(

@@ -102,7 +102,10 @@ pub fn names_in(players: &[String; 2], text: &str) -> String {
             if subject {
                 for (third, second) in VERBS {
                     for end in [" ", ".", ","] {
-                        c = c.replace(&format!(" and {third}{end}"), &format!(" and {second}{end}"));
+                        c = c.replace(
+                            &format!(" and {third}{end}"),
+                            &format!(" and {second}{end}"),
+                        );
                     }
                 }
             }
