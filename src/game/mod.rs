@@ -26,6 +26,7 @@ mod playback;
 mod quiz;
 mod scene;
 mod script;
+mod seat;
 mod session;
 mod setup;
 mod sound;
@@ -180,7 +181,7 @@ impl Plugin for GameLogicPlugin {
         .insert_resource(Match::new(&self.0))
         .insert_resource(tracking::Aids::for_mode(self.0.mode))
         .init_resource::<CameraView>();
-        session::plugin(app);
+        seat::plugin(app);
         input::plugin(app);
         playback::plugin(app);
         tracking::plugin(app);

@@ -1,0 +1,345 @@
+//! The seat: the actions of a frame (`GameAction`, from the mouse, the keyboard, the panels or
+//! a script) taken by the part of the shot cycle they belong to, changing the match, the
+//! stroke being set up, the aids and the playback; between shots the cycle follows the
+//! referee's state. Save and copy link are answered here.
+
+use bevy::prelude::*;
+
+use super::input::{Aim, CallKind};
+use super::playback::{Playback, PlaybackDone};
+use super::session::*;
+use super::tracking::Aids;
+use super::{GameSystems, ShotCycle};
+use crate::referee::GameState;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<GameAction>()
+        .add_systems(Update, (act, follow_state).chain().in_set(GameSystems::Act));
+}
+
+/// Between shots the cycle is the one the referee's state calls for (also on coming back to
+/// the table from set-up, or when a loaded position gives ball in hand).
+fn follow_state(
+    m: Res<Match>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut next: ResMut<NextState<ShotCycle>>,
+) {
+    // A transition already asked for this frame (a ruling to show) goes first.
+    if !matches!(*next, NextState::Unchanged) {
+        return;
+    }
+    if let Some(c) = cycle
+        && matches!(
+            c.get(),
+            ShotCycle::Aiming | ShotCycle::BallInHand | ShotCycle::Choice | ShotCycle::MatchOver
+        )
+        && *c.get() != m.cycle()
+    {
+        next.set(m.cycle());
+    }
+}
+
+/// What the actions change: the match, the stroke, the aids, the playback and the cycle.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Seat<'w> {
+    m: ResMut<'w, Match>,
+    aim: ResMut<'w, Aim>,
+    aids: ResMut<'w, Aids>,
+    playback: ResMut<'w, Playback>,
+    next: ResMut<'w, NextState<ShotCycle>>,
+}
+
+/// The actions of a frame, each taken by the part of the shot cycle it belongs to.
+fn act(
+    mut actions: MessageReader<GameAction>,
+    mut done: MessageReader<PlaybackDone>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut seat: Seat,
+) {
+    let cycle = cycle.map(|c| *c.get());
+    for d in done.read() {
+        if !d.replay && cycle == Some(ShotCycle::Playing) {
+            seat.shot_played();
+        }
+    }
+    for a in actions.read() {
+        // Saving works on every screen; the rest only at the table.
+        if let GameAction::Save(path) = a {
+            seat.save(path);
+            continue;
+        }
+        if *a == GameAction::CopyLink {
+            seat.copy_link();
+            continue;
+        }
+        let Some(cycle) = cycle else {
+            continue;
+        };
+        let taken = match cycle {
+            ShotCycle::Aiming | ShotCycle::BallInHand => seat.aiming(cycle, a),
+            ShotCycle::Playing => seat.playing(a),
+            ShotCycle::Ruling => seat.ruling(a),
+            ShotCycle::Choice => seat.choice(a),
+            ShotCycle::MatchOver => false,
+        };
+        if !taken && !seat.any_time(cycle, a) {
+            seat.refused(a);
+        }
+    }
+}
+
+impl Seat<'_> {
+    /// The shot's playback ended: its ruling and table become the match's.
+    fn shot_played(&mut self) {
+        self.m.apply_pending();
+        self.aim.after_shot(&self.m);
+        self.next.set(ShotCycle::Ruling);
+    }
+
+    /// Natively a new file (never over one); in a browser a download of that name.
+    fn save(&mut self, path: &std::path::Path) {
+        let file = self.m.to_file(&self.aim);
+        #[cfg(target_arch = "wasm32")]
+        {
+            let name = path.file_name().map_or("tenball-table.json".into(), |n| {
+                n.to_string_lossy().into_owned()
+            });
+            let text = serde_json::to_string_pretty(&file).expect("a table file serialises");
+            self.m.message = Some(match super::web::download(&name, &text) {
+                Ok(()) => format!("downloaded {name}"),
+                Err(e) => e,
+            });
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        match file.save_new(path) {
+            Ok(p) => {
+                self.m.message = Some(format!("saved {}", p.display()));
+                self.m.saved = Some(p);
+            }
+            Err(e) => self.m.message = Some(e.to_string()),
+        }
+    }
+
+    /// The link of the last shot: to the clipboard in a browser, to the terminal natively.
+    fn copy_link(&mut self) {
+        let (file, what) = match self.m.last_shot_file() {
+            Some(f) => (f, "the last shot"),
+            None => (self.m.table_file(), "this table (no shot played yet)"),
+        };
+        let query = crate::link::table_query(&file);
+        #[cfg(target_arch = "wasm32")]
+        {
+            super::web::copy_to_clipboard(&format!("{}{query}", super::web::page_address()));
+            self.m.message = Some(format!("copied the link of {what}"));
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            println!("{query}");
+            self.m.message = Some(format!(
+                "the link of {what} is in the terminal (tenball play --link '?table=...'; after the web build's address, it opens in a browser)"
+            ));
+        }
+    }
+
+    /// While the stroke and the call are set up.
+    fn aiming(&mut self, cycle: ShotCycle, a: &GameAction) -> bool {
+        let practice = self.m.mode == Mode::Practice;
+        match a {
+            GameAction::Shoot => self.shoot(false),
+            GameAction::ShootAsSet => self.shoot(true),
+            GameAction::PlaceCueBall(p) if cycle == ShotCycle::BallInHand => {
+                // A click on the cue ball that leaves it where it was keeps the aim (a press
+                // on it before the break turned a legal break into a certain foul).
+                let moved = self
+                    .m
+                    .cue_ball()
+                    .is_none_or(|c| c.distance(*p) > KEEP_AIM_WITHIN);
+                if self.m.place_cue_ball(*p) && moved {
+                    self.aim.aim_at_ball_on(&self.m);
+                }
+            }
+            GameAction::CallBall(b) => {
+                if self.m.state.on_table.contains(*b) {
+                    self.aim.call.kind = CallKind::Ball;
+                    self.aim.call.ball = Some(*b);
+                    self.called();
+                }
+            }
+            GameAction::CallPocket(p) => {
+                self.aim.call.kind = CallKind::Ball;
+                self.aim.call.pocket = Some(*p);
+                self.called();
+            }
+            GameAction::CallKind(k) => {
+                self.aim.call.kind = *k;
+                self.m.message = None;
+            }
+            GameAction::NextAids => self.aids.level = self.aids.level.next(),
+            GameAction::ToggleNoise => self.aids.noise = !self.aids.noise,
+            GameAction::Undo if practice => self.undo(),
+            GameAction::Rerack if practice => self.rerack(),
+            GameAction::BallInHand if practice => self.ball_in_hand(),
+            _ => return false,
+        }
+        true
+    }
+
+    /// The player chose the call: the prediction no longer fills it, and a notice asking for
+    /// it goes.
+    fn called(&mut self) {
+        self.aim.call.by_player = true;
+        if self
+            .m
+            .message
+            .as_deref()
+            .is_some_and(|msg| msg.starts_with("call your shot"))
+        {
+            self.m.message = None;
+        }
+    }
+
+    fn shoot(&mut self, as_set: bool) {
+        self.playback.stop();
+        let noise = self.aids.noise;
+        match self.m.shoot(&self.aim, noise, as_set).map(|_| ()) {
+            Ok(()) => {
+                let speed = self.m.playback_speed;
+                let shot = self.m.pending.as_ref().expect("just shot");
+                self.playback
+                    .start(shot.played.log.clone(), shot.before.orient, speed, false);
+                self.next.set(ShotCycle::Playing);
+            }
+            Err(e) => self.m.message = Some(e),
+        }
+    }
+
+    fn undo(&mut self) {
+        if let Some(s) = self.m.history.pop() {
+            self.m.restore(s);
+            self.m.rulings.pop();
+            self.m.strokes.pop();
+            self.m.last = None;
+            self.aim.after_shot(&self.m);
+            let c = self.m.cycle();
+            self.next.set(c);
+        } else {
+            self.m.message = Some("nothing to undo in this rack".into());
+        }
+    }
+
+    /// A fresh rack as the referee sets one up (fouls, warning and stalemate count cleared),
+    /// the same player to break.
+    fn rerack(&mut self) {
+        let state = self.m.state.rerack();
+        self.fresh_rack(state);
+    }
+
+    /// A fresh rack on the table for `state` (a re-rack, a new match), set up to break.
+    fn fresh_rack(&mut self, state: GameState) {
+        self.m.state = state;
+        self.m.new_rack();
+        self.m.last = None;
+        self.m.message = None;
+        self.m.place_cue_ball_if_in_hand();
+        self.aim.after_shot(&self.m);
+        let c = self.m.cycle();
+        self.next.set(c);
+    }
+
+    fn ball_in_hand(&mut self) {
+        if let Some(state) = self.m.state.practice_ball_in_hand() {
+            self.m.state = state;
+            self.m.place_cue_ball_if_in_hand();
+            let c = self.m.cycle();
+            self.next.set(c);
+        } else {
+            self.m.message = Some("ball in hand is given for a shot, not now".into());
+        }
+    }
+
+    fn playing(&mut self, a: &GameAction) -> bool {
+        if *a == GameAction::Continue {
+            self.playback.skip_to_end();
+            return true;
+        }
+        false
+    }
+
+    fn ruling(&mut self, a: &GameAction) -> bool {
+        // The quiz's Enter grades or goes on (the quiz takes it); the card stays.
+        if *a == GameAction::Continue && self.m.held {
+            return true;
+        }
+        if *a == GameAction::Continue {
+            self.playback.stop();
+            // The card closed: what the last shot was played for is said there, not over the
+            // next turn.
+            let intent = self.m.last.as_ref().and_then(|l| l.intent.as_deref());
+            if intent.is_some() && self.m.message.as_deref() == intent {
+                self.m.message = None;
+            }
+            let c = self.m.cycle();
+            self.next.set(c);
+            return true;
+        }
+        false
+    }
+
+    fn choice(&mut self, a: &GameAction) -> bool {
+        let GameAction::Choose(c) = a else {
+            return false;
+        };
+        match self.m.state.choose(*c) {
+            Ok(s) => {
+                self.m.state = s;
+                self.aim.after_shot(&self.m);
+                let c = self.m.cycle();
+                self.next.set(c);
+            }
+            Err(e) => self.m.message = Some(e.to_string()),
+        }
+        true
+    }
+
+    /// Replays and a new match, from every part of the cycle but a shot playing.
+    fn any_time(&mut self, cycle: ShotCycle, a: &GameAction) -> bool {
+        match a {
+            GameAction::Replay { slow } if cycle != ShotCycle::Playing => {
+                if let Some(last) = &self.m.last {
+                    let log = last.played.log.clone();
+                    let orient = last.before.orient;
+                    let speed = if *slow { SLOW_REPLAY } else { 1.0 };
+                    self.playback.start(log, orient, speed, true);
+                } else {
+                    self.m.message = Some("no shot to replay yet".into());
+                }
+                true
+            }
+            GameAction::NewMatch if self.m.held => {
+                self.m.message = Some("a quiz is on: no new match".into());
+                true
+            }
+            GameAction::NewMatch => {
+                let (rules, table) = (self.m.state.rules, self.m.state.table);
+                let first = GameState::with_breaker(rules, table, crate::referee::PlayerId::A);
+                self.m.strokes.clear();
+                self.m.rack_performance = None;
+                self.fresh_rack(first);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// An action its moment does not take: the practice aids say why in a match.
+    fn refused(&mut self, a: &GameAction) {
+        if matches!(
+            a,
+            GameAction::Undo | GameAction::Rerack | GameAction::BallInHand
+        ) && self.m.mode != Mode::Practice
+        {
+            self.m.message =
+                Some("undo, re-rack and ball in hand on demand are for practice".into());
+        }
+    }
+}
