@@ -36,10 +36,8 @@
 //!   5: when its odds of the rack from there are even or better, a shot of about 37 %).
 //! - A push out (5.4, from level 3) when the best shot is below 30 % (level 5: 60 %) and the
 //!   push scores better.
-//! - Not built: a search two or three shots deep (two balls deep over the five best
-//!   candidates was tried on 2026-12-04 and won 50.5 % of 200 racks against one ball deep; over
-//!   the four best after the scan, on 2026-12-06, it ran out 68 of 200 visits against 77),
-//!   kicks scored by the opponent's reply.
+//! - Not built: a search two or three shots deep (tried twice and not kept:
+//!   docs/computer-history.md), kicks scored by the opponent's reply.
 
 mod candidates;
 pub mod duel;
@@ -125,7 +123,7 @@ impl Level {
     /// The tips (share of the radius, draw below 0) the level's cuts try. The largest stays
     /// three of the level's tip errors inside the miscue limit (`MISCUE_LIMIT`, half the
     /// radius), as a player keeps his tip where his own error seldom slides it off: at the
-    /// limit itself half the strokes miscued (level 5 tried 0.5 R until 2026-12-04).
+    /// limit itself half the strokes miscued.
     pub fn tips(self) -> Vec<f64> {
         let full = crate::physics::params::MISCUE_LIMIT - 3.0 * self.tip_error();
         if self.looks_ahead() {

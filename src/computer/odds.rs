@@ -23,12 +23,7 @@ impl RackOdds {
     /// Level 5's own rates against itself (`duel --a 5 --b 5`, 300 racks of seeds 7 and 11 on
     /// 2026-12-04, 3,132 called shots): it made 84 % of the shots that went on its own run
     /// (2,302), 73 % of the first shots of a visit (674) and 97 % from ball in hand (156).
-    /// Since 2026-12-05 (a window's chance less what its samples lose, the look ahead by these
-    /// odds) it makes 90, 78 and 98 % (400 racks of seed 1, 3,948 called shots); counted from
-    /// those, a miss hands over more too, the safeties rose (53 % of the visits from ball in
-    /// hand against 46.5 %, `examples/run_outs`) and they were not taken. Against 200 racks of
-    /// seed 3 these odds said within 1.5 points who won after a safety or a shot with four
-    /// balls or more (`docs/batch-runs.md`).
+    /// Its later, higher rates were tried and not taken (docs/computer-history.md).
     pub const LEVEL_5: RackOdds = RackOdds {
         run: 0.84,
         visit: 0.73,
@@ -64,10 +59,8 @@ impl RackOdds {
     /// time and fouls `foul` of it, with `balls` on the table; a made ball leaves him a next
     /// shot of chance `next` (his ordinary one when not known).
     /// The made ball's next shot is played or, when a safety is worth more, a safety is played
-    /// instead (`or_safety`), as `leave` has always granted the opponent: until 2026-12-06 a
-    /// made ball that left no shot counted as a miss to come, so that a safety now beat a ball
-    /// made for certain whenever the position after it was poor. (Over 200 visits from ball in
-    /// hand, `examples/run_outs 200 5 1`, level 5 ran out 67 times with this and without.)
+    /// instead (`or_safety`), as `leave` grants the opponent: a made ball that leaves no shot
+    /// is not a miss to come.
     pub fn shoot(&self, make: f64, foul: f64, next: Option<f64>, balls: usize) -> f64 {
         let made = if balls <= 1 {
             1.0

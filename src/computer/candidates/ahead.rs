@@ -15,10 +15,7 @@ pub(super) const RECHECK: usize = 16;
 /// is the luckiest, not the likeliest), the positions after the first `KEEP_POSITIONS` made
 /// samples valued by the chance of making the next ball from them (`next_shot`, a rack won
 /// counting 1). Scored by the shooter's odds of the rack (`Worth::shot`): a made ball keeps
-/// the table with that next shot, a miss gives the opponent a visit, a foul ball in hand. (Until
-/// 2026-12-05 the score counted balls, made x (1 + next) less the fouls and what a miss
-/// leaves; the odds weigh the next shot about as the product made x next does, the chance of
-/// running two, which a run out needs.)
+/// the table with that next shot, a miss gives the opponent a visit, a foul ball in hand.
 pub(super) fn look_ahead<'a>(
     ctx: &Context,
     scored: Vec<(f64, Outcome, &'a Cut)>,

@@ -44,10 +44,8 @@ pub(in crate::computer) fn ghost_toward(
 
 /// How near a ball at `p` comes to a ball moving from `a` to `b` (m): its distance from the
 /// segment, or infinity when it lies behind `a` (at or behind the start, across the line of
-/// travel), which the moving ball leaves and never meets. Until 2026-12-05 a ball behind the
-/// start counted its distance to `a` itself, so a ball touching the ball on from behind or
-/// beside it (every ball of a cluster) closed every pocket to it: 1 in 8 of level 5's visits
-/// from ball in hand over 200 racks began with a safety, some with no cut tried at all.
+/// travel), which the moving ball leaves and never meets: a ball touching the ball on from
+/// behind or beside it closes no pocket to it.
 pub(super) fn to_segment(p: Point, a: Point, b: Point) -> f64 {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let len2 = dx * dx + dy * dy;

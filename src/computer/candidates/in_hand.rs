@@ -65,9 +65,7 @@ pub(super) const PLACE_GRID: f64 = 0.03;
 
 /// The free place of a 3 cm grid over the bed with the easiest cut on the ball `on` (`ease`);
 /// none when no place has a cut open. For a ball on whose straight lines are all blocked (a
-/// ball close behind it): of 200 visits from ball in hand at level 5, 18 began with a safety
-/// or a hit for a legal contact, some from a place with no cut open where a cut of 96 to
-/// 100 % was open a few centimetres away (2026-12-06, `examples/run_outs`).
+/// ball close behind it), where a cut is often open a few centimetres away.
 pub(super) fn easiest_place(t: &Table, layout: &Layout, on: u8) -> Option<Point> {
     bed_grid(t, PLACE_GRID)
         .into_iter()
@@ -88,9 +86,8 @@ pub(super) const IN_HAND_POCKETS: usize = 3;
 /// From level 5: the cue ball in hand put where the ball on goes *and* the cue ball can come
 /// to the next ball. For the three pockets easiest for the ball on (`easiest_pockets`),
 /// places at cuts of 0, 12, 24 and 40 degrees either side, 8, 20 and 40 cm behind the ghost
-/// ball (40 degrees and 8 cm since 2026-12-06: a ball near a cushion has no straight place
-/// for the pockets across the table, and a ball 10 to 20 cm behind the ball on closed the
-/// places further back), each valued by the shooter's odds of the rack (`Worth::shot`) from
+/// ball (40 degrees and 8 cm reach a ball near a cushion, which has no straight place for the
+/// pockets across the table, and a ball close behind the ball on), each valued by the shooter's odds of the rack (`Worth::shot`) from
 /// the chance of the pocket's cut (`place_chance`) and the next shot it leaves (`place_next`);
 /// the best (the first found on a tie). Where no such place is free or has a cut,
 /// `place_in_hand`'s.
@@ -171,10 +168,8 @@ pub(super) struct HandPlace {
 /// The chance of a cut into `pocket` with the cue ball where `here` has it: the pocket's
 /// plain cut at the middle of the level's speeds, from its window of aims (`aim_window`,
 /// `window_chance`); with the pocket's cuts at every speed and tip the level plays. None when
-/// no cut into the pocket is open. Until 2026-12-06 a place was scored by its best stroke's
-/// share of four noisy samples (made, plus the next ball's ease): the best of some 1,300
-/// such shares is the luckiest, and over 200 visits the place chosen left a first shot of 53 %
-/// where cuts of 96 to 100 % were open nearby.
+/// no cut into the pocket is open. (The window's chance, not the best of noisy samples, which
+/// is the luckiest.)
 pub(super) fn place_chance(here: &Context, pocket: Pocket) -> Option<(f64, Vec<Cut>)> {
     let into: Vec<Cut> = cuts(here)
         .into_iter()
@@ -211,10 +206,8 @@ pub(super) fn place_next(here: &Context, into: &[Cut]) -> f64 {
 }
 
 /// The `n` pockets with the easiest cut on the ball at `ball` from one of their places in
-/// hand (`in_hand_places`, by `pocket_ease`), easiest first, each with its places. Until
-/// 2026-12-06 a pocket was ranked by a place straight behind the ball, which lies off the bed
-/// for a ball near a cushion and the pockets across the table: a ball 6 cm off the cushion
-/// with the pockets along it blocked got no place at all.
+/// hand (`in_hand_places`, by `pocket_ease`), easiest first, each with its places (not by a
+/// place straight behind the ball, which lies off the bed for a ball near a cushion).
 pub(super) fn easiest_pockets(ctx: &Context, ball: Point, n: usize) -> Vec<(Pocket, Vec<Point>)> {
     let t = ctx.state.table.spec();
     let mut by: Vec<(f64, Pocket, Vec<Point>)> = Pocket::ALL

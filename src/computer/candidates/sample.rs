@@ -58,11 +58,9 @@ impl NextShot {
     }
 }
 
-/// Positions after made samples kept for the look ahead (six, then twelve until 2026-12-05:
-/// the next shot's chance from one position is 0 to 1, and the mean of a few scattered enough
-/// to choose the luckiest candidate). Twenty of the look ahead's 24 samples: over the same 400
-/// visits of `examples/run_outs` (seeds 1 and 3) level 5 ran out 24.3 % against 19.8 % with
-/// twelve, in 1.6 times the time.
+/// Positions after made samples kept for the look ahead: twenty of its 24 samples (the next
+/// shot's chance from one position is 0 to 1, and the mean of a few chooses the luckiest
+/// candidate; twenty ran out more visits than twelve, see docs/computer-history.md).
 pub(super) const KEEP_POSITIONS: usize = 20;
 
 /// Plays `strike` `n` times with the level's noise; counts the samples that make the call

@@ -10,17 +10,13 @@ pub(super) const SCAN_SPEED_STEPS: i32 = 10;
 pub(super) const SCAN_TIPS: usize = 9;
 /// The scan's english, left and right, as a share of the level's fullest tip (0.27 of the
 /// radius at level 5); it is played with the heights of tip that keep the tip within the
-/// fullest. Over 200 random positions of the 1, the 2 and the 10, in the 40 where the level's
-/// own cuts left the next shot under 90 %, the best of the scan's strokes left one of 90 % on
-/// average with it and 79 % without (54 % from the level's own; 0.4 and 0.8 of the fullest
-/// tip gave 91 %, valuing 20 places instead of 12 91 %: `a_position_scan_...`'s positions,
-/// 2026-12-06).
+/// fullest (with it the scan's best leaves a likelier next shot: the test below and
+/// docs/computer-history.md).
 pub(super) const SCAN_SIDE: f64 = 0.6;
 /// Places the scan values by their next shot's chance (the easiest by the geometry), and the
-/// strokes it hands to the look ahead for each pocket: six since 2026-12-07, three before, so
-/// that the look ahead's noisy samples choose among more of the strokes the scan played once
-/// without error (`examples/run_outs 200 5`, seeds 1, 3 and 5: 223 of 600 visits run out
-/// against 200, more in each seed; ten a pocket ran out 75 of seed 1's 200 against six's 84).
+/// strokes it hands to the look ahead for each pocket, so that the look ahead's noisy samples
+/// choose among several strokes the scan played once without error (six ran out more visits
+/// than three or ten: docs/computer-history.md).
 pub(super) const SCAN_VALUED: usize = 12;
 pub(super) const SCAN_KEPT: usize = 6;
 
@@ -28,15 +24,11 @@ pub(super) const SCAN_KEPT: usize = 6;
 /// pockets of the look ahead's `SCAN_POCKETS` best cuts, that cut's aim at 21 speeds (steps of
 /// a tenth: the level's own step by a quarter to a third, and the cue ball's roll after the hit
 /// grows with the square of the speed, so its step moves where the cue ball stops by half its
-/// travel or more) and 9 tips, each also with left and right english (`SCAN_SIDE`, since
-/// 2026-12-06: over 400 visits from ball in hand 34.5 % run out against 32.0 %), each played
+/// travel or more) and 9 tips, each also with left and right english (`SCAN_SIDE`), each played
 /// once without error; of the strokes that make the call, the `SCAN_VALUED` that leave the
 /// easiest next ball by the geometry (`ease`) are valued by the next shot's chance
 /// (`next_shot`), and the `SCAN_KEPT` best, aimed at the middle of their own window
-/// (`tuned_cut`), go to the look ahead as candidates like the others. Of 18
-/// positions where level 5's best promised a next shot under 60 %, a grid of 24 speeds and 9
-/// tips found one of 92 % or more in 15 (a throwaway probe in `examples/run_outs`, 2026-12-06);
-/// over 400 visits from ball in hand the scan ran out 31.0 % against 24.3 %.
+/// (`tuned_cut`), go to the look ahead as candidates like the others.
 pub(super) fn position_scan(ctx: &Context, scored: &[(f64, Outcome, &Cut)]) -> Vec<Cut> {
     let mut pockets: Vec<&Cut> = Vec::new();
     for (_, _, c) in scored {

@@ -41,9 +41,7 @@ pub(super) struct Window {
 /// `reach` makes the call. Cut and spin throw the ball on and the pocket's jaws take some
 /// lines and reject others, so the window is seldom centred on the ghost ball. The true edge
 /// lies anywhere in the last interval, so the width adds half of it at each edge that an aim
-/// failed: until 2026-12-05 the width ran from aim that works to aim that works, short by a
-/// whole interval on average (0.075 degrees with `TUNE`'s), and a shot with a window of 0.3
-/// degrees counted 52 % where its middle makes 65 % (level 5's aim error 0.16 degrees).
+/// failed (from aim that works to aim that works it is short by a whole interval on average).
 pub(super) fn aim_window(ctx: &Context, cut: &Cut, search: Search) -> Option<Window> {
     let Call::Ball { .. } = cut.call else {
         return None;
