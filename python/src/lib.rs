@@ -212,6 +212,15 @@ fn breaks(
     String::from_utf8(bytes).map_err(value_error)
 }
 
+/// A referee's state (checked) and the balls, from their JSON.
+fn position(state: &str, layout: &str) -> PyResult<(GameState, Layout)> {
+    let state: GameState = parse("state", state)?;
+    state
+        .validate()
+        .map_err(|e| value_error(format!("state: {e}")))?;
+    Ok((state, parse("layout", layout)?))
+}
+
 /// The computer's move at `level` (1 to 5 or greedy) for the player to act: a stroke (where
 /// the cue ball goes when in hand, the call, the stroke as aimed, its chance) or a choice.
 #[pyfunction]
@@ -225,11 +234,7 @@ fn decide(
     seed: u64,
 ) -> PyResult<String> {
     let (lv, e) = (self::level(level)?, self::equipment(equipment)?);
-    let state: GameState = parse("state", state)?;
-    state
-        .validate()
-        .map_err(|e| value_error(format!("state: {e}")))?;
-    let layout: Layout = parse("layout", layout)?;
+    let (state, layout) = position(state, layout)?;
     py.detach(|| computer_decide(&state, &layout, lv, &e, &mut StdRng::seed_from_u64(seed)))
         .map(|d| json(&d))
         .map_err(|e| value_error(e.0))
@@ -255,11 +260,7 @@ fn chances(
         return Err(value_error("tries: from 1 to 100000"));
     }
     let (lv, e) = (self::level(level)?, self::equipment(equipment)?);
-    let state: GameState = parse("state", state)?;
-    state
-        .validate()
-        .map_err(|e| value_error(format!("state: {e}")))?;
-    let layout: Layout = parse("layout", layout)?;
+    let (state, layout) = position(state, layout)?;
     let call: Call = parse("call", call)?;
     let strike: Strike = parse("strike", strike)?;
     strike.validate().map_err(value_error)?;
@@ -486,5 +487,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(table_spec, m)?)?;
     m.add_class::<Table>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add(
+        "BREAK_COLUMNS",
+        tenball::batch::records::CSV_HEADER.to_vec(),
+    )?;
     Ok(())
 }

@@ -40,27 +40,7 @@ __all__ = [
 ]
 
 #: The columns of a break's record, as ``tenball breaks --out FILE.csv`` writes them.
-BREAK_COLUMNS: Tuple[str, ...] = (
-    "index",
-    "seed",
-    "cue_x",
-    "cue_y",
-    "aim_deg",
-    "speed",
-    "side",
-    "height",
-    "elevation_deg",
-    "first_hit",
-    "driven_to_rail",
-    "pocketed",
-    "ten_on_break",
-    "scratch",
-    "off_table",
-    "fouls",
-    "legal",
-    "breaker_continues",
-    "duration",
-)
+BREAK_COLUMNS: Tuple[str, ...] = tuple(_native.BREAK_COLUMNS)
 
 _STRIKE_KEYS = ("aim_deg", "speed", "side", "height", "elevation_deg")
 

@@ -4,6 +4,7 @@ of the command line; the package `tenball` wraps them in Python objects."""
 from typing import Optional, Tuple
 
 __version__: str
+BREAK_COLUMNS: list[str]
 
 def rack(seed: int = 1, rack: str = "hand", table: str = "9ft") -> str:
     """`{"layout": ...}` as `tenball rack` prints it."""

@@ -62,6 +62,25 @@ fn typed(seed: &str, count: &str, n: usize) -> String {
     format!("{}\n{}\n{}\n{} {}\n", w[1], w[2], w[3], w[4], w[5])
 }
 
+/// Grades the right answers to the first `count` questions of seed 1 from a sheet in `dir`,
+/// keeping the run in the progress file `progress`.
+fn graded_into(dir: &Path, count: &str, progress: &Path) {
+    let answers = dir.join("a.txt");
+    std::fs::write(&answers, key_answers("1", count)).unwrap();
+    ok(&tenball(
+        &[
+            "quiz",
+            "--answers",
+            s(&answers),
+            "--count",
+            count,
+            "--progress",
+            s(progress),
+        ],
+        "",
+    ));
+}
+
 fn progress_runs(path: &Path) -> u64 {
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
@@ -249,26 +268,10 @@ fn item_7_a_linked_progress_file_is_written_through() {
     let dir = scratch("i57-7");
     let target = dir.join("real.json");
     let link = dir.join("link.json");
-    let answers = dir.join("a.txt");
-    std::fs::write(&answers, key_answers("1", "2")).unwrap();
-    let grade = |p: &Path| {
-        ok(&tenball(
-            &[
-                "quiz",
-                "--answers",
-                s(&answers),
-                "--count",
-                "2",
-                "--progress",
-                s(p),
-            ],
-            "",
-        ))
-    };
-    grade(&target);
+    graded_into(&dir, "2", &target);
     std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).unwrap();
     std::os::unix::fs::symlink(&target, &link).unwrap();
-    grade(&link);
+    graded_into(&dir, "2", &link);
     assert!(
         std::fs::symlink_metadata(&link)
             .unwrap()
@@ -286,20 +289,7 @@ fn item_7_a_linked_progress_file_is_written_through() {
 fn item_8_a_progress_file_is_not_merged_into_itself() {
     let dir = scratch("i57-8");
     let p = dir.join("self.json");
-    let answers = dir.join("a.txt");
-    std::fs::write(&answers, key_answers("1", "2")).unwrap();
-    ok(&tenball(
-        &[
-            "quiz",
-            "--answers",
-            s(&answers),
-            "--count",
-            "2",
-            "--progress",
-            s(&p),
-        ],
-        "",
-    ));
+    graded_into(&dir, "2", &p);
     let before = std::fs::read(&p).unwrap();
     let out = tenball(
         &["quiz", "--merge-progress", s(&p), "--progress", s(&p)],
@@ -316,20 +306,7 @@ fn item_8_a_progress_file_is_not_merged_into_itself() {
 fn item_9_a_merged_progress_file_is_checked_as_strictly_as_a_read() {
     let dir = scratch("i57-9");
     let mine = dir.join("mine.json");
-    let answers = dir.join("a.txt");
-    std::fs::write(&answers, key_answers("1", "2")).unwrap();
-    ok(&tenball(
-        &[
-            "quiz",
-            "--answers",
-            s(&answers),
-            "--count",
-            "2",
-            "--progress",
-            s(&mine),
-        ],
-        "",
-    ));
+    graded_into(&dir, "2", &mine);
     let good: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&mine).unwrap()).unwrap();
     let before = std::fs::read(&mine).unwrap();
@@ -562,20 +539,7 @@ fn item_12_a_dash_reads_standard_input_wherever_a_file_is_read_whole() {
     let out = tenball(&["scenario", "check", "-"], &scenario);
     assert!(ok(&out).contains("1 passed"), "{}", stdout(&out));
     let mine = dir.join("mine.json");
-    let answers = dir.join("a.txt");
-    std::fs::write(&answers, key_answers("1", "2")).unwrap();
-    ok(&tenball(
-        &[
-            "quiz",
-            "--answers",
-            s(&answers),
-            "--count",
-            "2",
-            "--progress",
-            s(&mine),
-        ],
-        "",
-    ));
+    graded_into(&dir, "2", &mine);
     let theirs = std::fs::read_to_string(&mine).unwrap();
     let other = dir.join("other.json");
     let out = tenball(
@@ -619,20 +583,7 @@ fn item_13_temporary_names_are_short_and_a_stale_one_is_passed_over() {
     ));
     assert!(svg.exists());
     let p = dir.join("p.json");
-    let answers = dir.join("a.txt");
-    std::fs::write(&answers, key_answers("1", "1")).unwrap();
-    ok(&tenball(
-        &[
-            "quiz",
-            "--answers",
-            s(&answers),
-            "--count",
-            "1",
-            "--progress",
-            s(&p),
-        ],
-        "",
-    ));
+    graded_into(&dir, "1", &p);
     assert_eq!(progress_runs(&p), 1);
 }
 
