@@ -98,7 +98,11 @@ fn against_a_person_it_waits_for_the_person_and_takes_its_time() {
 
 /// Practice: the 1 hanging in the foot-left jaws, the cue ball nearly straight behind it.
 fn hanger() -> App {
-    let opts = position_in(
+    app_with_more(hanger_options(), |_| {})
+}
+
+fn hanger_options() -> GameOptions {
+    position_in(
         vec![
             ball(0, 0.6, 0.0),
             ball(1, 1.20, 0.565),
@@ -110,8 +114,7 @@ fn hanger() -> App {
             push_out: false,
         },
         Mode::Practice,
-    );
-    app_with_more(opts, |_| {})
+    )
 }
 
 #[test]
@@ -316,4 +319,45 @@ fn a_new_turn_starts_from_a_level_cue_at_a_normal_speed() {
         (0.0, tenball::game::NEW_TURN_SPEED, 0.0, 0.0),
         "{s:?}"
     );
+}
+
+/// Issue 63, item 4: against the computer the person's own ruling card closed by itself 3 s
+/// after it opened (a few frames on a slow machine), before the person had read it. Now it
+/// stays until the person closes it; the computer's own cards still close by themselves.
+#[test]
+fn issue_63_item_4_the_persons_ruling_card_waits_for_the_person() {
+    let opts = GameOptions {
+        computer: [None, Some(Level::Level(1))],
+        mode: Mode::HotSeat,
+        ..hanger_options()
+    };
+    let mut app = app_with_more(opts, |_| {});
+    app.world_mut()
+        .resource_mut::<tenball::game::Aim>()
+        .stroke
+        .aim_deg += 180.0;
+    app.world_mut().write_message(GameAction::CallBall(1));
+    app.world_mut()
+        .write_message(GameAction::CallPocket(Pocket::FootLeft));
+    app.update();
+    app.world_mut().write_message(GameAction::Shoot);
+    let start = std::time::Instant::now();
+    while cycle(&app) != ShotCycle::Ruling {
+        app.update();
+        assert!(start.elapsed().as_secs() < 30, "the shot never ended");
+    }
+    assert_eq!(m(&app).state.to_act(), PlayerId::B, "the computer is next");
+    // Twenty seconds of frames: the card is still up and the computer has not played.
+    for _ in 0..(20.0 / FRAME) as usize {
+        app.update();
+    }
+    assert_eq!(cycle(&app), ShotCycle::Ruling);
+    assert_eq!(m(&app).rulings.len(), 1);
+    // The person closes it; the computer then plays its turn.
+    app.world_mut().write_message(GameAction::Continue);
+    let start = std::time::Instant::now();
+    while m(&app).rulings.len() < 2 {
+        app.update();
+        assert!(start.elapsed().as_secs() < 60, "the computer never played");
+    }
 }

@@ -167,8 +167,9 @@ fn reason(d: &Decision) -> &str {
     }
 }
 
-/// The ruling card closes by itself after `PAUSE` when a computer acts next (a person closes
-/// his own).
+/// The ruling card of a computer's own shot closes by itself after `PAUSE` when a computer acts
+/// next; the card of a person's shot stays until the person closes it (a click), however slow
+/// the frames, so that the person sees his ruling before the computer plays (issue 63, item 4).
 fn close_card(
     time: Res<Time>,
     m: Res<Match>,
@@ -177,7 +178,11 @@ fn close_card(
     mut actions: MessageWriter<GameAction>,
 ) {
     let ruling = cycle.is_some_and(|c| *c.get() == ShotCycle::Ruling);
-    if !ruling || m.computer[m.state.to_act().index()].is_none() {
+    let computers_shot = m
+        .rulings
+        .last()
+        .is_some_and(|r| m.computer[r.shooter.index()].is_some());
+    if !ruling || !computers_shot || m.computer[m.state.to_act().index()].is_none() {
         op.card = 0.0;
         return;
     }
