@@ -6,32 +6,12 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use super::common::tenball;
-use super::helpers::{refused, s, stderr, stdout};
+use super::helpers::{refused, run_with, s, stderr, stdout};
 
 /// Runs `tenball ARGS` with no input and fails the test if it runs past `secs` (it is killed:
 /// a hang is the failure, not a stuck test).
 fn within(secs: u64, args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tenball"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(secs) {
-            child.kill().unwrap();
-            let out = child.wait_with_output().unwrap();
-            panic!(
-                "tenball {:?} still ran after {secs} s: {}",
-                &args[..args.len().min(4)],
-                stderr(&out)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
+    run_with(secs, args, Vec::new(), None)
 }
 
 /// A sweep's arguments that would take hours if it ran (the output check must come first).

@@ -3,44 +3,11 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use super::common::{ok, scratch, tenball};
-use super::helpers::{refused, s, stderr, stdout};
-
-/// Runs `tenball ARGS` with `input` on stdin (written from a thread, so a command that stops
-/// reading never blocks the test) and fails the test if it runs past `secs`.
-fn run_with(secs: u64, args: &[&str], input: Vec<u8>, dir: Option<&Path>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tenball"));
-    cmd.args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if let Some(d) = dir {
-        cmd.current_dir(d);
-    }
-    let mut child = cmd.spawn().unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(secs) {
-            child.kill().unwrap();
-            let out = child.wait_with_output().unwrap();
-            panic!(
-                "tenball {args:?} still ran after {secs} s: {}",
-                stderr(&out)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    out
-}
+use super::helpers::{refused, run_with, s, stderr, stdout};
 
 /// The answer key of a quiz, one line per question, as an answers file takes it.
 fn key_answers(seed: &str, count: &str) -> String {

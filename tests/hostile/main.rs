@@ -9,8 +9,10 @@ mod common;
 
 /// Helpers the rounds share.
 mod helpers {
+    use std::io::Write;
     use std::path::Path;
-    use std::process::Output;
+    use std::process::{Command, Output, Stdio};
+    use std::time::{Duration, Instant};
 
     pub fn stderr(out: &Output) -> String {
         String::from_utf8_lossy(&out.stderr).into_owned()
@@ -22,6 +24,39 @@ mod helpers {
 
     pub fn s(p: &Path) -> &str {
         p.to_str().unwrap()
+    }
+
+    /// Runs `tenball ARGS` with `input` on stdin (written from a thread, so a command that stops
+    /// reading never blocks the test) and fails the test if it runs past `secs`.
+    pub fn run_with(secs: u64, args: &[&str], input: Vec<u8>, dir: Option<&Path>) -> Output {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_tenball"));
+        cmd.args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(d) = dir {
+            cmd.current_dir(d);
+        }
+        let mut child = cmd.spawn().unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(&input);
+        });
+        let start = Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if start.elapsed() > Duration::from_secs(secs) {
+                child.kill().unwrap();
+                let out = child.wait_with_output().unwrap();
+                panic!(
+                    "tenball {args:?} still ran after {secs} s: {}",
+                    stderr(&out)
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().unwrap();
+        let _ = writer.join();
+        out
     }
 
     /// Refused as bad input (exit 2) with `says` in the message; the message.
