@@ -10,7 +10,7 @@ pub const MAX_INPUT_BYTES: u64 = 32 << 20;
 /// names the file. Only a regular file is opened (see [`regular_file`]).
 pub fn read_text(path: &std::path::Path) -> Result<String, String> {
     if is_stdin(path) {
-        return read_limited("standard input", std::io::stdin().lock());
+        return read_limited(&input_name(path), std::io::stdin().lock());
     }
     let f = open_regular(path).map_err(|e| match std::fs::metadata(path) {
         Ok(m) if !m.is_file() && !m.is_dir() => format!("{e}, or standard input given as `-`"),
@@ -22,6 +22,16 @@ pub fn read_text(path: &std::path::Path) -> Result<String, String> {
 /// Whether `path` is `-`: standard input, where a file is read whole ([`read_text`]).
 pub fn is_stdin(path: &std::path::Path) -> bool {
     path.as_os_str() == "-"
+}
+
+/// An input as a message names it: "standard input" for `-`, else the path as
+/// [`path_for_message`] shows it.
+pub fn input_name(path: &std::path::Path) -> String {
+    if is_stdin(path) {
+        "standard input".to_string()
+    } else {
+        path_for_message(path)
+    }
 }
 
 /// Why `path` is no file to read, or `None` for a regular file (a link to one included). A

@@ -208,7 +208,7 @@ fn from_path(path: &std::path::Path) -> Vec<Result<(String, Scenario), CliError>
     if crate::echo::is_stdin(path) {
         return vec![
             Scenario::load(path)
-                .map(|s| ("standard input".to_string(), s))
+                .map(|s| (crate::echo::input_name(path), s))
                 .map_err(|e| CliError::input(e.0)),
         ];
     }

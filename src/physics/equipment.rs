@@ -166,11 +166,7 @@ impl Equipment {
 
     /// Reads an equipment file; says the file, the place and the problem.
     pub fn load(path: &Path) -> Result<Equipment, String> {
-        let name = if crate::echo::is_stdin(path) {
-            "standard input".to_string()
-        } else {
-            crate::echo::path_for_message(path)
-        };
+        let name = crate::echo::input_name(path);
         let text = crate::echo::read_text(path)?;
         let mut e: Equipment = serde_json::from_str(&text)
             .map_err(|err| format!("{name}:{}", crate::echo::json_problem(&err)))?;

@@ -318,11 +318,7 @@ impl Scenario {
     /// cannot be played gives the problem.
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         let text = crate::echo::read_text(path).map_err(ScenarioError)?;
-        let name = if crate::echo::is_stdin(path) {
-            "standard input".to_string()
-        } else {
-            crate::echo::path_for_message(path)
-        };
+        let name = crate::echo::input_name(path);
         Scenario::parse(&name, &text)
     }
 

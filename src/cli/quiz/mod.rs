@@ -404,11 +404,7 @@ fn merge_progress(args: &QuizArgs, other: &Path) -> Result<(), CliError> {
     let all = Progress::record(&path, &theirs).map_err(CliError::input)?;
     super::emit(&format!(
         "merged {} into {} ({} quizzes in all)",
-        if crate::echo::is_stdin(other) {
-            "standard input".into()
-        } else {
-            crate::echo::path_for_message(other)
-        },
+        crate::echo::input_name(other),
         crate::echo::path_for_message(&path),
         all.runs
     ))

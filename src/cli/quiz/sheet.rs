@@ -22,11 +22,7 @@ pub(super) struct SheetQuiz {
 
 pub(super) fn read_sheet(file: &Path) -> Result<Sheet, CliError> {
     let text = crate::echo::read_text(file).map_err(CliError::input)?;
-    let name = if crate::echo::is_stdin(file) {
-        "standard input".to_string()
-    } else {
-        crate::echo::path_for_message(file)
-    };
+    let name = crate::echo::input_name(file);
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     let quiz = match first.split_once("Grade with: tenball quiz ") {
         Some((_, rest)) if first.trim_start().starts_with('#') => {

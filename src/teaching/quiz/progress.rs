@@ -98,7 +98,7 @@ impl Progress {
     /// Reads a progress file; `None` when there is none. A file that is not one (bad JSON, an
     /// unknown version, counts that cannot be) is an error naming the file and the place.
     pub fn load(path: &Path) -> Result<Option<Progress>, String> {
-        let shown = crate::echo::path_for_message(path);
+        let shown = crate::echo::input_name(path);
         if !crate::echo::is_stdin(path) && std::fs::symlink_metadata(path).is_err() {
             return Ok(None);
         }
@@ -132,28 +132,26 @@ impl Progress {
             ));
         }
         let shown = |k: &str| crate::echo::cut(&crate::echo::visible(k));
-        for (what, map) in [
-            ("questions", &self.questions),
-            ("topics", &self.topics),
-            ("rules", &self.rules),
-        ] {
+        let topic = |k: &str| super::Topic::from_word(k).is_some();
+        let entries: [(&str, &BTreeMap<String, Tally>, &dyn Fn(&str) -> bool, &str); 3] = [
+            (
+                "questions",
+                &self.questions,
+                &is_question_id,
+                "question id (SCENARIO#STEP, or SCENARIO#STEP~K for an edge)",
+            ),
+            ("topics", &self.topics, &topic, "topic"),
+            (
+                "rules",
+                &self.rules,
+                &crate::referee::is_rule_number,
+                "rule number",
+            ),
+        ];
+        for (what, map, known, kind) in entries {
             for (k, t) in map {
-                let known = match what {
-                    "questions" => is_question_id(k),
-                    "topics" => super::Topic::from_word(k).is_some(),
-                    _ => crate::referee::is_rule_number(k),
-                };
-                if !known {
-                    return Err(format!(
-                        "{what}.{}: no quiz writes this {}",
-                        shown(k),
-                        match what {
-                            "questions" =>
-                                "question id (SCENARIO#STEP, or SCENARIO#STEP~K for an edge)",
-                            "topics" => "topic",
-                            _ => "rule number",
-                        }
-                    ));
+                if !known(k) {
+                    return Err(format!("{what}.{}: no quiz writes this {kind}", shown(k)));
                 }
                 t.check().map_err(|e| format!("{what}.{}: {e}", shown(k)))?;
             }
