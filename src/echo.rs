@@ -239,12 +239,17 @@ pub fn json_problem(e: &serde_json::Error) -> String {
 /// work or changes the exit code (`eprintln!` panics).
 pub fn warn(message: &str) {
     use std::io::Write;
-    let shown: String = cut_lines(message)
+    let _ = writeln!(std::io::stderr().lock(), "tenball: {}", shown(message));
+}
+
+/// `message` as stderr shows it: each line cut to `MESSAGE_LIMIT` bytes ([`cut_lines`]), its
+/// control characters written as `\u{..}` ([`visible`]), its newlines kept.
+pub fn shown(message: &str) -> String {
+    cut_lines(message)
         .split('\n')
         .map(visible)
         .collect::<Vec<_>>()
-        .join("\n");
-    let _ = writeln!(std::io::stderr().lock(), "tenball: {shown}");
+        .join("\n")
 }
 
 #[cfg(test)]

@@ -112,11 +112,15 @@ impl Link {
 /// A whole number of a link's parameter, at most `most`.
 fn number(value: &str, what: &str, most: u64) -> Result<u64, String> {
     // Digits only: Rust's parse takes a leading `+`, a link does not.
-    let digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
-    match value.parse::<u64>().ok().filter(|_| digits).ok_or(()) {
-        Ok(n) if n <= most => Ok(n),
-        Ok(_) => Err(format!("the link's {what} is more than {most}")),
-        Err(_) => Err(format!(
+    let parsed = if value.bytes().all(|b| b.is_ascii_digit()) {
+        value.parse::<u64>().ok()
+    } else {
+        None
+    };
+    match parsed {
+        Some(n) if n <= most => Ok(n),
+        Some(_) => Err(format!("the link's {what} is more than {most}")),
+        None => Err(format!(
             "the link's {what} `{}` is not a whole number",
             crate::echo::cut(&crate::echo::visible(value))
         )),

@@ -164,11 +164,7 @@ fn usage_error_text(e: &clap::Error) -> String {
         .filter(|p| p.kind() == e.kind())
         .map(|p| p.render().ansi().to_string())
         .unwrap_or_else(|| e.render().to_string());
-    crate::echo::cut_lines(&plain)
-        .split('\n')
-        .map(crate::echo::visible)
-        .collect::<Vec<_>>()
-        .join("\n")
+    crate::echo::shown(&plain)
 }
 
 pub use crate::echo::warn;
