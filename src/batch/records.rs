@@ -208,6 +208,16 @@ impl RunInputs {
         }
         check_shard(self.shard, self.count, "breaks")
     }
+
+    /// The shard of the run this file holds.
+    pub fn run_shard(&self) -> super::Shard {
+        let [k, n] = self.shard;
+        super::Shard {
+            k,
+            n,
+            count: self.count,
+        }
+    }
 }
 
 /// A shard `[K, N]` of a run of `count`: 0 <= K < N <= `MAX_SHARDS`, holding at least one of

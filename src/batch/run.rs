@@ -469,12 +469,8 @@ pub fn find_record(path: &Path, index: u64) -> Result<(RunInputs, BreakRecord), 
     let shown = crate::echo::path_for_message(path);
     let inputs = records::inputs_of(path)
         .map_err(|e| e.message)?
-        .ok_or_else(|| format!("{shown}:1: no header line saying what the file was made with"))?;
-    let shard = Shard {
-        k: inputs.shard[0],
-        n: inputs.shard[1],
-        count: inputs.count,
-    };
+        .ok_or_else(|| no_header(path).message)?;
+    let shard = inputs.run_shard();
     let mut found = None;
     let mut k = 0;
     records::read_each(path, &mut |_, r| {
@@ -612,11 +608,7 @@ fn read_shard(path: &Path, acc: &mut Shards) -> Result<ShardFile, RunError> {
     }
     let [k, n] = inputs.shard;
     claim_shard(&shown, "run", [k, n], &mut acc.seen)?;
-    let shard = Shard {
-        k,
-        n,
-        count: inputs.count,
-    };
+    let shard = inputs.run_shard();
     let expected = shard.len();
     let tally = &mut acc.tally;
     let mut held = 0u64;
