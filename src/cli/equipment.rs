@@ -113,6 +113,6 @@ fn liveliness(
             None => format!("  {want} lengths: not between the speeds given\n"),
         });
     }
-    out.push_str("the WPA's own stroke for the check was not found: see docs/batch-runs.md");
+    out.push_str("the WPA's own stroke for the check was not found: see docs/break-study.md");
     super::emit(&out)
 }

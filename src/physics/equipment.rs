@@ -325,7 +325,7 @@ impl Equipment {
 /// The WPA's liveliness check as far as its text is known: a ball struck at its centre from the
 /// head spot through the foot spot, its path's length in table lengths (the playing surface's),
 /// at `speed` (m/s). The WPA wants 4 to 4.5 table lengths; the stroke it states was not found
-/// (`docs/batch-runs.md` says what speed gives them here).
+/// (`docs/break-study.md` says what speed gives them here).
 pub fn liveliness(equipment: &Equipment, size: TableSize, speed: f64) -> Result<f64, String> {
     let t = equipment.table(size);
     let layout = super::Layout {
