@@ -9,7 +9,7 @@ use common::{layout, shot_state};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tenball::batch::Shard;
-use tenball::computer::duel::{DuelSpec, play_rack};
+use tenball::batch::duel::{DuelSpec, play_rack};
 use tenball::computer::{Decision, Level, decide};
 use tenball::referee::{Call, Tightness};
 use tenball::table::{Pocket, TableSize};
@@ -246,7 +246,7 @@ fn duel_prints_the_same_whatever_the_threads_and_refuses_bad_input() {
 
 #[test]
 fn a_duel_stopped_and_resumed_writes_what_an_unstopped_one_writes() {
-    use tenball::computer::duel_run::DuelRun;
+    use tenball::batch::duel_run::DuelRun;
     let dir = std::env::temp_dir().join(format!("tenball-duel-resume-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -319,8 +319,8 @@ fn a_duel_stopped_and_resumed_writes_what_an_unstopped_one_writes() {
 
 #[test]
 fn duel_shards_merge_to_the_racks_and_summary_of_one_run() {
-    use tenball::computer::duel::summarize;
-    use tenball::computer::duel_run::{DuelRun, merge};
+    use tenball::batch::duel::summarize;
+    use tenball::batch::duel_run::{DuelRun, merge};
     let dir = std::env::temp_dir().join(format!("tenball-duel-shards-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

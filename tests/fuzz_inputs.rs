@@ -373,11 +373,11 @@ fn lines_of(v: &Value, cut: f64) -> String {
 }
 
 /// A duel's records file (its header and two greedy racks) as JSON values, made once.
-fn duel_seed() -> &'static (tenball::computer::duel::DuelSpec, Value) {
-    static SEED: std::sync::OnceLock<(tenball::computer::duel::DuelSpec, Value)> =
+fn duel_seed() -> &'static (tenball::batch::duel::DuelSpec, Value) {
+    static SEED: std::sync::OnceLock<(tenball::batch::duel::DuelSpec, Value)> =
         std::sync::OnceLock::new();
     SEED.get_or_init(|| {
-        use tenball::computer::duel::{DuelSpec, play_rack};
+        use tenball::batch::duel::{DuelSpec, play_rack};
         let spec = DuelSpec {
             a: tenball::computer::Level::parse("greedy").unwrap(),
             b: tenball::computer::Level::parse("greedy").unwrap(),
@@ -431,7 +431,7 @@ proptest! {
         let text = lines_of(&mutated, cut);
         let f = Scratch::new("duel", "jsonl");
         std::fs::write(&f.0, &text).unwrap();
-        match tenball::computer::duel_run::DuelRun::open_or_resume(*spec, tenball::batch::Shard::whole(3), Some(&f.0), true, &mut |_| {}) {
+        match tenball::batch::duel_run::DuelRun::open_or_resume(*spec, tenball::batch::Shard::whole(3), Some(&f.0), true, &mut |_| {}) {
             Ok(run) => prop_assert!(run.records().iter().all(|r| r.check().is_ok())),
             Err(e) => {
                 clean(&e.message, &f.0.display().to_string());
@@ -774,7 +774,7 @@ proptest! {
         };
         let f = Scratch::new("duel-merge", "jsonl");
         std::fs::write(&f.0, lines_of(&mutated, 2.0)).unwrap();
-        match tenball::computer::duel_run::merge(std::slice::from_ref(&f.0), true, &mut |_| {}) {
+        match tenball::batch::duel_run::merge(std::slice::from_ref(&f.0), true, &mut |_| {}) {
             Ok(m) => {
                 prop_assert!(m.spec.check().is_ok());
                 prop_assert!(m.records.iter().all(|r| r.check().is_ok()));

@@ -12,8 +12,7 @@ use crate::physics::Noise;
 use crate::referee::{Tightness, rack};
 use crate::table::{Pocket, Point};
 
-/// Pro men's mean break speed (m/s): 24 mph, Onoda 1989.
-pub const PRO_SPEED: f64 = 10.7;
+pub use crate::physics::params::PRO_SPEED;
 /// Ten ball, pros: balls made a break (about 1.5; 1.66 and 1.79 in one challenge match).
 pub const PRO_BALLS: (f64, f64) = (1.5, 1.79);
 /// Ten ball, pros: share of breaks that make a ball (74 % and 88 %, the same match).

@@ -1,9 +1,12 @@
-//! A resumable batch of breaks, usable from the library (the command line keeps its options,
-//! the progress bar and the printing): [`BatchRun::open_or_resume`] opens a new records file
-//! or completes an interrupted one (the same inputs, a lock against a second writer, a record
-//! cut short by a kill run again and nothing else), [`BatchRun::run`] plays the breaks in
-//! chunks on a thread pool until done or asked to stop, writing each chunk as it finishes, and
-//! [`merge`] combines the shard files of one run. Shards: [`Shard`] (`--shard K/N`).
+//! One resumable, sharded run for breaks and duels alike, usable from the library (the command
+//! line keeps its options, the progress bar and the printing): [`Run::open`] opens a new
+//! records file or completes an interrupted one (the same inputs, a lock against a second
+//! writer, a line cut short by a kill written again and nothing else), [`Run::run`] plays the
+//! items in chunks on a thread pool until done or asked to stop, writing each chunk as it
+//! finishes. What is played and how its file reads is a [`Job`]: the breaks ([`BreakJob`],
+//! [`BatchRun`]) here, the racks of a duel in `duel_run`. [`merge`] combines the shard files of
+//! one run of breaks; the helpers both merges share ([`claim_shard`], [`refuse_gaps`],
+//! [`missing_shards`]) are here too. Shards: [`Shard`] (`--shard K/N`).
 
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
@@ -75,44 +78,80 @@ pub fn missing_shards(seen: &std::collections::BTreeSet<u64>, n: u64) -> Option<
     ))
 }
 
-/// A batch of breaks being run: its inputs, the shard, what is done so far, and the records
-/// file (held locked) if any.
-pub struct BatchRun {
-    spec: BreakSpec,
-    shard: Shard,
-    tally: Tally,
-    done: u64,
-    out: Option<(File, PathBuf, Format)>,
+/// What a resumable, sharded run plays, and how its records file is written and read back:
+/// the breaks of `tenball breaks` ([`BreakJob`]), the racks of `tenball duel`
+/// ([`super::duel_run::DuelJob`]). [`Run`] does the rest for both: the file made or completed,
+/// the lock, a line cut short by a kill, the chunks on the pool, the progress.
+pub trait Job {
+    type Record: Send;
+    /// The items' word in messages: "breaks", "racks".
+    const ITEMS: &'static str;
+    /// Items a thread plays in a chunk: enough that uneven items even out across the
+    /// threads, few enough that a stop comes within a second or two.
+    const CHUNK_PER_THREAD: u64;
+    /// Plays item `index` of the run.
+    fn play(&self, index: u64) -> Result<Self::Record, String>;
+    /// What a new file of `shard` starts with: what the run is made with.
+    fn header(&self, shard: &Shard) -> Vec<u8>;
+    /// The records' lines.
+    fn encode(&self, records: &[Self::Record]) -> Vec<u8>;
+    /// Reads an existing file of `shard` back to complete it: what it was made with must be
+    /// this run's (a header cut short counts as missing), each record the item its place
+    /// says; the records are kept as [`Job::keep`] keeps them.
+    fn read_back(&mut self, path: &Path, shard: &Shard) -> Result<Back, RunError>;
+    /// Keeps records played (a tally, or the records themselves).
+    fn keep(&mut self, records: Vec<Self::Record>);
 }
 
-impl BatchRun {
-    /// Starts the run of `shard` of `spec`: with no `out`, in memory; with a new `out`, the
+/// Where an existing records file ends, as a resume needs it.
+pub struct Back {
+    /// Complete records.
+    pub records: u64,
+    /// The bytes before a last line left without its end.
+    pub valid_len: u64,
+    /// That last line: its number and its bytes.
+    pub partial: Option<(usize, Vec<u8>)>,
+    /// What must come before the next record and is not there (the header, a CSV file's
+    /// column line): written before the records go on.
+    pub missing_head: Vec<u8>,
+}
+
+/// A run being played: what it plays, the shard, how many items are done, and the records
+/// file (held locked) if any.
+pub struct Run<J: Job> {
+    job: J,
+    shard: Shard,
+    done: u64,
+    out: Option<(File, PathBuf)>,
+}
+
+/// A batch of breaks being run.
+pub type BatchRun = Run<BreakJob>;
+
+impl<J: Job> Run<J> {
+    /// Starts the run of `shard` of `job`: with no `out`, in memory; with a new `out`, the
     /// file created and its header written; with an existing `out`, refused unless `resume`,
-    /// and then completed: the inputs must be the first run's, a record cut short by a kill is
-    /// cut and run again (only when it is provably the start of the record due next), and
+    /// and then completed: the inputs must be the first run's, a line cut short by a kill is
+    /// cut and written again (only when it is provably the start of the line due next), and
     /// `warn` says so.
-    pub fn open_or_resume(
-        spec: BreakSpec,
+    pub fn open(
+        job: J,
         shard: Shard,
         out: Option<&Path>,
         resume: bool,
         warn: &mut dyn FnMut(String),
-    ) -> Result<BatchRun, RunError> {
-        let mut run = BatchRun {
-            spec,
+    ) -> Result<Run<J>, RunError> {
+        let mut run = Run {
+            job,
             shard,
-            tally: Tally::default(),
             done: 0,
             out: None,
         };
         let Some(path) = out else {
             return Ok(run);
         };
-        let inputs = run.inputs();
-        let format = Format::of(path);
-        let exists = records_file(path, resume)?;
-        let f = if exists {
-            run.resume_file(path, format, warn)?
+        let f = if records_file(path, resume)? {
+            run.resume_file(path, warn)?
         } else {
             let mut f = OpenOptions::new()
                 .create_new(true)
@@ -120,31 +159,16 @@ impl BatchRun {
                 .open(path)
                 .map_err(|e| RunError::input(format!("{}: cannot create: {e}", path.display())))?;
             lock(&f, path)?;
-            records::append(&mut f, &records::header(format, &inputs)).map_err(io_err(path))?;
+            records::append(&mut f, &run.job.header(&run.shard)).map_err(io_err(path))?;
             f
         };
-        run.out = Some((f, path.to_path_buf(), format));
+        run.out = Some((f, path.to_path_buf()));
         Ok(run)
     }
 
-    /// What the records file's header says the run was made with.
-    fn inputs(&self) -> RunInputs {
-        RunInputs {
-            spec: self.spec,
-            shard: [self.shard.k, self.shard.n],
-            count: self.shard.count,
-        }
-    }
-
-    /// Opens an existing records file to complete it (see `open_or_resume`).
-    fn resume_file(
-        &mut self,
-        path: &Path,
-        format: Format,
-        warn: &mut dyn FnMut(String),
-    ) -> Result<File, RunError> {
-        let inputs = self.inputs();
-        let total = self.shard.len();
+    /// Opens an existing records file to complete it (see `open`).
+    fn resume_file(&mut self, path: &Path, warn: &mut dyn FnMut(String)) -> Result<File, RunError> {
+        let total = self.total();
         // The lock first, then the reading: a second run on the same file is refused before
         // it reads or writes anything.
         let mut f = OpenOptions::new()
@@ -153,30 +177,18 @@ impl BatchRun {
             .open(path)
             .map_err(|e| RunError::input(format!("{}: cannot open: {e}", path.display())))?;
         lock(&f, path)?;
-        // A file killed before or while its header was written holds the start of that header
-        // at most: it is completed as any cut line is (below), not refused as an old file.
-        let have = records::inputs_of(path)?;
-        if have.is_some() || !header_cut_short(path, &records::header(format, &inputs)) {
-            check_inputs(path, have.as_ref(), &inputs)?;
-        }
-        let (shard, spec, tally) = (self.shard, self.spec, &mut self.tally);
-        let back = records::read_each(path, &mut |_, r| {
-            check_resumed(&r, tally.breaks, &shard, &spec)?;
-            tally.add(&r);
-            Ok(())
-        })
-        .map_err(RunError::input)?;
+        let back = self.job.read_back(path, &self.shard)?;
         self.done = back.records;
         if let Some((line, bytes)) = &back.partial {
             // Cut only what is provably the start of the line this run was writing.
-            let expected = if back.valid_len == 0 {
-                records::header(format, &inputs)
-            } else if !back.columns {
-                records::csv_columns()
+            let expected = if !back.missing_head.is_empty() {
+                back.missing_head.clone()
             } else if self.done < total {
-                let next =
-                    run_break(&self.spec, self.shard.index(self.done)).map_err(RunError::input)?;
-                records::encode(format, &[next])
+                let next = self
+                    .job
+                    .play(self.shard.index(self.done))
+                    .map_err(RunError::input)?;
+                self.job.encode(&[next])
             } else {
                 Vec::new()
             };
@@ -187,75 +199,172 @@ impl BatchRun {
                 )));
             }
             warn(format!(
-                "{}:{line}: a record cut short by the interruption; it is run again",
-                path.display()
+                "{}:{line}: a line cut short by the interruption; it is written again",
+                crate::echo::path_for_message(path)
             ));
             f.set_len(back.valid_len).map_err(|e| {
                 RunError::input(format!(
-                    "{}: cannot cut the partial record: {e}",
+                    "{}: cannot cut the partial line: {e}",
                     path.display()
                 ))
             })?;
         }
-        if back.valid_len == 0 {
-            records::append(&mut f, &records::header(format, &inputs)).map_err(io_err(path))?;
-        } else if !back.columns {
-            // Killed between the inputs' comment and the column line: the line first.
-            records::append(&mut f, &records::csv_columns()).map_err(io_err(path))?;
+        if !back.missing_head.is_empty() {
+            records::append(&mut f, &back.missing_head).map_err(io_err(path))?;
         }
         warn(format!(
-            "resuming: {} of {total} breaks already in {}",
+            "resuming: {} of {total} {} already in {}",
             self.done,
-            path.display()
+            J::ITEMS,
+            crate::echo::path_for_message(path)
         ));
         Ok(f)
     }
 
-    /// Breaks in the run (this shard's).
+    /// Items in the run (this shard's).
     pub fn total(&self) -> u64 {
         self.shard.len()
     }
 
-    /// Breaks done so far (those resumed from the file included).
+    /// Items done so far (those resumed from the file included).
     pub fn done(&self) -> u64 {
         self.done
     }
 
-    /// The tally of every break done so far.
-    pub fn tally(&self) -> &Tally {
-        &self.tally
+    /// What the run plays, with what it has kept of the items done.
+    pub fn job(&self) -> &J {
+        &self.job
     }
 
-    /// Plays the remaining breaks on `pool` in chunks (big enough that uneven breaks even out
-    /// across the threads, small enough that a stop comes within a second or two), writing
-    /// each chunk's records when it is done and telling `on_progress` how many it held.
-    /// Returns true when every break is done, false when `stop` said to stop first.
+    /// Plays the remaining items on `pool` in chunks, writing each chunk's records when it is
+    /// done and telling `on_progress` how many it held. Returns true when every item is done,
+    /// false when `stop` said to stop first.
     pub fn run(
         &mut self,
         pool: &rayon::ThreadPool,
         stop: &dyn Fn() -> bool,
         on_progress: &mut dyn FnMut(u64),
-    ) -> Result<bool, RunError> {
+    ) -> Result<bool, RunError>
+    where
+        J: Sync,
+    {
         let total = self.total();
-        let chunk = pool.current_num_threads().max(1) as u64 * 32;
+        let chunk = pool.current_num_threads().max(1) as u64 * J::CHUNK_PER_THREAD;
         while self.done < total {
             if stop() {
                 return Ok(false);
             }
             let end = (self.done + chunk).min(total);
-            let (spec, shard) = (self.spec, self.shard);
-            let recs: Vec<BreakRecord> =
-                in_order(pool, self.done..end, |j| run_break(&spec, shard.index(j)))?;
-            for r in &recs {
-                self.tally.add(r);
+            let (job, shard) = (&self.job, self.shard);
+            let recs = in_order(pool, self.done..end, |j| job.play(shard.index(j)))?;
+            if let Some((f, path)) = self.out.as_mut() {
+                records::append(f, &self.job.encode(&recs)).map_err(io_err(path))?;
             }
-            if let Some((f, path, format)) = self.out.as_mut() {
-                records::append(f, &records::encode(*format, &recs)).map_err(io_err(path))?;
-            }
+            let n = recs.len() as u64;
+            self.job.keep(recs);
             self.done = end;
-            on_progress(recs.len() as u64);
+            on_progress(n);
         }
         Ok(true)
+    }
+}
+
+/// The breaks of `tenball breaks`: a break spec, the records file's format, and the tally of
+/// the breaks done.
+pub struct BreakJob {
+    spec: BreakSpec,
+    format: Format,
+    tally: Tally,
+}
+
+impl Run<BreakJob> {
+    /// Starts the run of `shard` of `spec` ([`Run::open`]), its records as `out`'s name says
+    /// (JSON lines, or CSV for a `.csv` name).
+    pub fn open_or_resume(
+        spec: BreakSpec,
+        shard: Shard,
+        out: Option<&Path>,
+        resume: bool,
+        warn: &mut dyn FnMut(String),
+    ) -> Result<BatchRun, RunError> {
+        let job = BreakJob {
+            spec,
+            format: out.map_or(Format::Jsonl, Format::of),
+            tally: Tally::default(),
+        };
+        Run::open(job, shard, out, resume, warn)
+    }
+
+    /// The tally of every break done so far.
+    pub fn tally(&self) -> &Tally {
+        &self.job.tally
+    }
+}
+
+impl BreakJob {
+    /// What the records file's header says the run was made with.
+    fn inputs(&self, shard: &Shard) -> RunInputs {
+        RunInputs {
+            spec: self.spec,
+            shard: [shard.k, shard.n],
+            count: shard.count,
+        }
+    }
+}
+
+impl Job for BreakJob {
+    type Record = BreakRecord;
+    const ITEMS: &'static str = "breaks";
+    const CHUNK_PER_THREAD: u64 = 32;
+
+    fn play(&self, index: u64) -> Result<BreakRecord, String> {
+        run_break(&self.spec, index)
+    }
+
+    fn header(&self, shard: &Shard) -> Vec<u8> {
+        records::header(self.format, &self.inputs(shard))
+    }
+
+    fn encode(&self, recs: &[BreakRecord]) -> Vec<u8> {
+        records::encode(self.format, recs)
+    }
+
+    fn read_back(&mut self, path: &Path, shard: &Shard) -> Result<Back, RunError> {
+        let inputs = self.inputs(shard);
+        let header = records::header(self.format, &inputs);
+        // A file killed before or while its header was written holds the start of that header
+        // at most: it is completed as any cut line is, not refused as an old file.
+        let have = records::inputs_of(path)?;
+        if have.is_some() || !header_cut_short(path, &header) {
+            check_inputs(path, have.as_ref(), &inputs)?;
+        }
+        let (spec, tally) = (self.spec, &mut self.tally);
+        let back = records::read_each(path, &mut |_, r| {
+            check_resumed(&r, tally.breaks, shard, &spec)?;
+            tally.add(&r);
+            Ok(())
+        })
+        .map_err(RunError::input)?;
+        let missing_head = if back.valid_len == 0 {
+            header
+        } else if !back.columns {
+            // Killed between the inputs' comment and the column line: the line first.
+            records::csv_columns()
+        } else {
+            Vec::new()
+        };
+        Ok(Back {
+            records: back.records,
+            valid_len: back.valid_len,
+            partial: back.partial,
+            missing_head,
+        })
+    }
+
+    fn keep(&mut self, recs: Vec<BreakRecord>) {
+        for r in &recs {
+            self.tally.add(r);
+        }
     }
 }
 

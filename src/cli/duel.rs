@@ -8,14 +8,14 @@ use std::sync::atomic::Ordering;
 
 use super::CliError;
 use super::batch_args::{interrupted, progress_of, stop_on_signals};
+use crate::batch::duel::{DuelSpec, summarize};
+use crate::batch::duel_run::DuelRun;
 use crate::computer::Level;
-use crate::computer::duel::{DuelSpec, summarize};
-use crate::computer::duel_run::DuelRun;
 use crate::referee::Tightness;
 use crate::table::TableSize;
 
 /// The most racks one run plays (each takes a second or so of a core at level 5).
-pub use crate::computer::duel_run::MAX_RACKS;
+pub use crate::batch::duel_run::MAX_RACKS;
 
 #[derive(Debug, clap::Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -141,7 +141,7 @@ fn check_race_to(race_to: Option<u32>, racks: u64) -> Result<(), CliError> {
     Ok(())
 }
 
-fn print(summary: &crate::computer::duel::DuelSummary, json: bool) -> Result<(), CliError> {
+fn print(summary: &crate::batch::duel::DuelSummary, json: bool) -> Result<(), CliError> {
     if json {
         super::emit(&serde_json::to_string_pretty(summary).expect("summaries serialize"))
     } else {
@@ -151,7 +151,7 @@ fn print(summary: &crate::computer::duel::DuelSummary, json: bool) -> Result<(),
 
 fn merge(args: &MergeArgs) -> Result<(), CliError> {
     let merged =
-        crate::computer::duel_run::merge(&args.files, args.partial, &mut |m| super::warn(&m))?;
+        crate::batch::duel_run::merge(&args.files, args.partial, &mut |m| super::warn(&m))?;
     check_race_to(args.race_to, merged.records.len() as u64)?;
     print(
         &summarize(&merged.spec, &merged.records, args.race_to),
@@ -240,7 +240,7 @@ pub(super) fn play(
     resume: bool,
     pool: &rayon::ThreadPool,
     stop: &std::sync::Arc<std::sync::atomic::AtomicUsize>,
-) -> Result<(Vec<crate::computer::duel::RackRecord>, bool), CliError> {
+) -> Result<(Vec<crate::batch::duel::RackRecord>, bool), CliError> {
     let mut run = DuelRun::open_or_resume(spec, shard, out, resume, &mut |m| super::warn(&m))?;
     let bar = progress_of(run.total(), run.records().len() as u64, "racks");
     let finished = run.run(pool, &|| stop.load(Ordering::SeqCst) != 0, &mut |n| {
@@ -252,7 +252,7 @@ pub(super) fn play(
 
 /// `--break-at` and `--break-speed` as the duel's breaks, checked: the place in the kitchen,
 /// the speed a stroke may have.
-fn break_shot(args: &DuelArgs) -> Result<Option<crate::computer::duel::BreakShot>, CliError> {
+fn break_shot(args: &DuelArgs) -> Result<Option<crate::batch::duel::BreakShot>, CliError> {
     if args.break_at.is_none() && args.break_speed.is_none() {
         return Ok(None);
     }
@@ -272,5 +272,5 @@ fn break_shot(args: &DuelArgs) -> Result<Option<crate::computer::duel::BreakShot
     check
         .validate()
         .map_err(|e| CliError::input(format!("--break-at / --break-speed: {e}")))?;
-    Ok(Some(crate::computer::duel::BreakShot { x, y, speed }))
+    Ok(Some(crate::batch::duel::BreakShot { x, y, speed }))
 }

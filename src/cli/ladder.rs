@@ -1,7 +1,7 @@
 //! `tenball duel --ladder` and `tenball duel ratings`: the computer's levels on a rating scale.
 //! The ladder plays every level against the one and two below it and level 5 against greedy
 //! (records in a folder, one resumable file a pairing), then fits Bradley-Terry ratings to the
-//! racks won (`computer::ratings`); `ratings` fits them to any duel record files.
+//! racks won (`batch::ratings`); `ratings` fits them to any duel record files.
 
 use std::path::{Path, PathBuf};
 
@@ -10,9 +10,9 @@ use serde::Serialize;
 use super::CliError;
 use super::batch_args::{interrupted, stop_on_signals};
 use super::duel::{DuelArgs, RatingsArgs, play, worker_pool};
+use crate::batch::duel::{DuelSpec, DuelSummary, summarize};
+use crate::batch::ratings::{Pairing, Rating, fit_with_draws};
 use crate::computer::Level;
-use crate::computer::duel::{DuelSpec, DuelSummary, summarize};
-use crate::computer::ratings::{Pairing, Rating, fit_with_draws};
 use crate::referee::PlayerId;
 
 /// The ladder's pairings, [stronger, weaker]: each level against the one and two below, and
@@ -228,9 +228,8 @@ pub fn ratings(args: &RatingsArgs) -> Result<(), CliError> {
     // The racks of each file read: the same duel's racks in two files would count twice.
     let mut read: Vec<(&PathBuf, DuelSpec, Vec<u64>)> = Vec::new();
     for f in &args.files {
-        let merged = crate::computer::duel_run::merge(std::slice::from_ref(f), true, &mut |m| {
-            super::warn(&m)
-        })?;
+        let merged =
+            crate::batch::duel_run::merge(std::slice::from_ref(f), true, &mut |m| super::warn(&m))?;
         let racks: Vec<u64> = merged.records.iter().map(|r| r.index).collect();
         if let Some((other, _, _)) = read.iter().find(|(_, spec, seen)| {
             *spec == merged.spec && racks.iter().any(|i| seen.binary_search(i).is_ok())

@@ -40,11 +40,7 @@
 //!   docs/computer-history.md), kicks scored by the opponent's reply.
 
 mod candidates;
-pub mod duel;
-pub mod duel_run;
 mod odds;
-pub mod ratings;
-mod shots;
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -55,6 +51,7 @@ use crate::referee::{Call, GameState, InHand, TableChoice, TurnAction};
 use crate::table::{Placed, Point};
 
 pub use candidates::{NextShot, ease, ghost_aim, next_after};
+pub(crate) use candidates::{made_call, stays_or_wins};
 
 /// How well the computer plays: 1 (a beginner) to 5 (the best its search does), or the greedy
 /// baseline (the easiest cut, no position play, no safeties, the top level's hands).
@@ -268,7 +265,7 @@ pub fn decide<R: Rng + ?Sized>(
         TurnAction::Break { .. } => Ok(break_stroke(state, layout)),
         TurnAction::Shoot {
             ball_in_hand,
-            hit_first,
+            ball_on,
             safety_allowed,
             ..
         } => {
@@ -276,7 +273,7 @@ pub fn decide<R: Rng + ?Sized>(
                 state,
                 layout,
                 level,
-                on: hit_first,
+                ball_on,
                 safety_allowed,
                 equipment,
             };
@@ -286,7 +283,7 @@ pub fn decide<R: Rng + ?Sized>(
                     let p = if level.looks_ahead() {
                         candidates::place_in_hand_ahead(&ctx)
                     } else {
-                        candidates::place_in_hand(state, layout, hit_first)
+                        candidates::place_in_hand(state, layout, ball_on)
                     };
                     put_cue_ball(&mut placed, p);
                     Some(p)
@@ -320,7 +317,7 @@ pub fn decide<R: Rng + ?Sized>(
                         TableChoice::HandBack => "hands the table back",
                     },
                     reason.rule(),
-                    state.lowest_ball(),
+                    state.ball_on(),
                     100.0 * chance
                 ),
             })
@@ -336,7 +333,7 @@ pub fn decide<R: Rng + ?Sized>(
 /// full on the 1 at 10.7 m/s.
 fn break_stroke(state: &GameState, layout: &Layout) -> Decision {
     let place = break_place(state.table);
-    let mut d = break_from(state, layout, place, crate::batch::pros::PRO_SPEED);
+    let mut d = break_from(state, layout, place, crate::physics::params::PRO_SPEED);
     if let Decision::Stroke { why, .. } = &mut d {
         *why = "the break: from the sweep's best place, full on the 1 at 10.7 m/s".into();
     }
@@ -356,7 +353,7 @@ pub fn break_from(state: &GameState, layout: &Layout, place: Point, speed: f64) 
     let apex = layout
         .balls
         .iter()
-        .find(|b| b.ball == state.lowest_ball())
+        .find(|b| b.ball == state.ball_on())
         .map_or(t.foot_spot(), |b| b.at);
     let aim = (apex.y - place.y).atan2(apex.x - place.x).to_degrees();
     Decision::Stroke {
@@ -379,7 +376,7 @@ pub fn put_cue_ball(layout: &mut Layout, p: Point) {
 
 /// The simulation settings of the computer's samples: no paths, a shorter time cap, the
 /// table's equipment.
-fn sample_config(equipment: &Equipment) -> SimConfig {
+pub(crate) fn sample_config(equipment: &Equipment) -> SimConfig {
     SimConfig {
         sample_dt: 0.0,
         max_time: 30.0,

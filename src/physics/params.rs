@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 
 /// Gravity (m/s^2).
 pub const G: f64 = 9.81;
+/// Pro men's mean break speed (m/s): 24 mph, Onoda 1989.
+pub const PRO_SPEED: f64 = 10.7;
 /// Ball mass (kg).
 pub const BALL_MASS: f64 = 0.170;
 /// Ball-cloth sliding friction.

@@ -149,7 +149,7 @@ mod tests {
     /// no pocket was open to it and the computer played a safety.
     #[test]
     fn a_ball_beside_the_ball_on_does_not_close_its_pocket() {
-        use crate::computer::shots::tests::{context, position};
+        use crate::computer::candidates::shots::tests::{context, position};
         let t = TableSize::NineFoot.spec();
         let mut balls = vec![
             (0, -0.089, -0.432),

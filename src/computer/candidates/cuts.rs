@@ -14,7 +14,7 @@ pub(super) struct LineToBall {
 impl LineToBall {
     pub(super) fn of(ctx: &Context) -> Option<LineToBall> {
         let cue = ctx.layout.balls.iter().find(|b| b.ball == 0)?.at;
-        let ball = ctx.layout.balls.iter().find(|b| b.ball == ctx.on)?.at;
+        let ball = ctx.layout.balls.iter().find(|b| b.ball == ctx.ball_on)?.at;
         let (dx, dy) = (ball.x - cue.x, ball.y - cue.y);
         Some(LineToBall {
             cue,
@@ -90,7 +90,7 @@ pub(super) fn cuts(ctx: &Context) -> Vec<Cut> {
         ctx.layout
             .balls
             .iter()
-            .find(|b| b.ball == ctx.on)
+            .find(|b| b.ball == ctx.ball_on)
             .map(|b| b.at),
     ) else {
         return Vec::new();
@@ -98,7 +98,7 @@ pub(super) fn cuts(ctx: &Context) -> Vec<Cut> {
     let tips = ctx.level.tips();
     let mut out = Vec::new();
     for pocket in Pocket::ALL {
-        if !lines_clear(&t, ctx.layout, cue, ctx.on, pocket) {
+        if !lines_clear(&t, ctx.layout, cue, ctx.ball_on, pocket) {
             continue;
         }
         let Some((aim, cut, a, b)) = ghost_aim(&t, cue, ball, pocket) else {
@@ -114,7 +114,7 @@ pub(super) fn cuts(ctx: &Context) -> Vec<Cut> {
             for &height in &tips {
                 out.push(Cut {
                     call: Call::Ball {
-                        ball: ctx.on,
+                        ball: ctx.ball_on,
                         pocket,
                     },
                     strike: Strike {

@@ -98,12 +98,12 @@ pub(super) const IN_HAND_POCKETS: usize = 3;
 /// played on (the next shot is most of a place's strokes). The place chosen is the same.
 pub(in crate::computer) fn place_in_hand_ahead(ctx: &Context) -> Point {
     // Only where no place is found: it may search a 3 cm grid.
-    let straight = || place_in_hand(ctx.state, ctx.layout, ctx.on);
+    let straight = || place_in_hand(ctx.state, ctx.layout, ctx.ball_on);
     let Some(ball) = ctx
         .layout
         .balls
         .iter()
-        .find(|b| b.ball == ctx.on)
+        .find(|b| b.ball == ctx.ball_on)
         .map(|b| b.at)
     else {
         return straight();
@@ -216,7 +216,7 @@ pub(super) fn easiest_pockets(ctx: &Context, ball: Point, n: usize) -> Vec<(Pock
             let places = in_hand_places(ctx, ball, pocket);
             let e = places
                 .iter()
-                .map(|&p| pocket_ease(&t, ctx.layout, p, ctx.on, pocket))
+                .map(|&p| pocket_ease(&t, ctx.layout, p, ctx.ball_on, pocket))
                 .fold(0.0, f64::max);
             (e > 0.0).then_some((e, pocket, places))
         })
@@ -237,7 +237,7 @@ pub(super) fn in_hand_places(ctx: &Context, ball: Point, pocket: Pocket) -> Vec<
         .flat_map(|&cut| IN_HAND_BACKS.iter().map(move |&back| (cut, back)))
         .filter_map(|(cut, back)| behind_ghost(&t, ball, pocket, cut, back))
         .filter(|&p| {
-            cue_ball_fits(&t, ctx.layout, p) && lines_clear(&t, ctx.layout, p, ctx.on, pocket)
+            cue_ball_fits(&t, ctx.layout, p) && lines_clear(&t, ctx.layout, p, ctx.ball_on, pocket)
         })
         .collect()
 }
@@ -290,7 +290,7 @@ mod tests {
     /// Now the place in hand leaves a called shot of 90 % or more.
     #[test]
     fn a_ball_on_near_a_cushion_with_the_pockets_along_it_closed_gets_a_place_with_a_cut() {
-        use crate::computer::shots::tests::{context, position};
+        use crate::computer::candidates::shots::tests::{context, position};
         use rand::SeedableRng;
         let t = TableSize::NineFoot.spec();
         let balls = [
@@ -326,7 +326,7 @@ mod tests {
     /// 1, 2, 3 and 10, against each place's odds from `place_chance` and `place_next`.
     #[test]
     fn the_place_in_hand_skipping_places_is_the_best_of_every_place_valued() {
-        use crate::computer::shots::tests::{context, position};
+        use crate::computer::candidates::shots::tests::{context, position};
         use rand::{RngExt, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         let mut checked = 0;

@@ -30,7 +30,7 @@ pub(super) struct Context<'a> {
     pub layout: &'a Layout,
     pub level: Level,
     /// The ball on: the lowest on the table (7.2).
-    pub on: u8,
+    pub ball_on: u8,
     pub safety_allowed: bool,
     /// The cloth, cushions and pockets the samples are played on.
     pub equipment: &'a crate::physics::Equipment,
@@ -48,7 +48,7 @@ impl<'a> Context<'a> {
             state,
             layout,
             level,
-            on: state.lowest_ball(),
+            ball_on: state.ball_on(),
             safety_allowed: false,
             equipment,
         }
@@ -73,6 +73,7 @@ mod next;
 mod safety;
 mod sample;
 mod scan;
+pub(in crate::computer) mod shots;
 mod value;
 mod window;
 

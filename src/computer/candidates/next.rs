@@ -29,7 +29,7 @@ pub(super) fn once(ctx: &Context, call: &Call, strike: &Strike) -> Option<Once> 
     }
     let cue = p.layout.balls.iter().find(|b| b.ball == 0)?.at;
     let t = ctx.state.table.spec();
-    let ease = ease(&t, &p.layout, cue, p.judged.state.lowest_ball());
+    let ease = ease(&t, &p.layout, cue, p.judged.state.ball_on());
     Some(Once::Left {
         ease,
         state: p.judged.state,
@@ -69,7 +69,7 @@ pub(super) fn next_shot(ctx: &Context, state: &GameState, layout: &Layout) -> Op
             aim_window(&next, c, NEXT_WINDOW).map_or(0.0, |w| window_chance(w.width, sigma));
         if best.is_none_or(|b| chance > b.chance) {
             best = Some(NextShot {
-                ball: next.on,
+                ball: next.ball_on,
                 pocket: p,
                 chance,
             });
@@ -103,7 +103,7 @@ pub fn next_after(
 pub(super) fn why(ctx: &Context, c: &Cut, o: &Outcome) -> String {
     format!(
         "{}: {:.0} % at this level{}",
-        c.words(ctx.on),
+        c.words(ctx.ball_on),
         100.0 * o.made,
         if ctx.level.looks_ahead() && o.made > 0.0 {
             let chance = 100.0 * o.mine / o.made.max(1e-9);

@@ -49,7 +49,7 @@ pub(super) fn best_safety<R: Rng + ?Sized>(
                     chance: o.made,
                     why: format!(
                         "a safety on the {}: legal {:.0} % at this level, leaves the opponent {:.0} %",
-                        ctx.on,
+                        ctx.ball_on,
                         100.0 * o.made,
                         100.0 * left
                     ),
@@ -97,7 +97,7 @@ pub(super) fn best_push_out<R: Rng + ?Sized>(
                     chance: 0.0,
                     why: format!(
                         "a push out (5.4): nothing is on; it leaves the {} at {:.0} %",
-                        next.on,
+                        next.ball_on,
                         100.0 * p
                     ),
                 },
@@ -149,7 +149,7 @@ pub(super) fn legal_hit<R: Rng + ?Sized>(ctx: &Context, n: usize, rng: &mut R) -
         chance: 0.0,
         why: format!(
             "no cut worth playing on the {}: the hit most often legal ({:.0} %)",
-            ctx.on,
+            ctx.ball_on,
             100.0 * legal
         ),
     })
@@ -170,8 +170,13 @@ pub(super) fn plain_hit(ctx: &Context) -> Result<Decision, NoMove> {
         .layout
         .balls
         .iter()
-        .find(|b| b.ball == ctx.on)
-        .ok_or_else(|| NoMove(format!("the ball on, the {}, is not in the layout", ctx.on)))?
+        .find(|b| b.ball == ctx.ball_on)
+        .ok_or_else(|| {
+            NoMove(format!(
+                "the ball on, the {}, is not in the layout",
+                ctx.ball_on
+            ))
+        })?
         .at;
     let aim = (ball.y - cue.y).atan2(ball.x - cue.x).to_degrees();
     let nearest = Pocket::ALL
@@ -187,7 +192,7 @@ pub(super) fn plain_hit(ctx: &Context) -> Result<Decision, NoMove> {
         Call::Safety
     } else {
         Call::Ball {
-            ball: ctx.on,
+            ball: ctx.ball_on,
             pocket: nearest,
         }
     };
@@ -198,7 +203,7 @@ pub(super) fn plain_hit(ctx: &Context) -> Result<Decision, NoMove> {
         chance: 0.0,
         why: format!(
             "no open cut on the {}: a firm hit on it to drive balls to a rail",
-            ctx.on
+            ctx.ball_on
         ),
     })
 }

@@ -123,7 +123,7 @@ pub(super) fn sample_keeping<R: Rng + ?Sized>(
             && !next.on_table.is_empty()
             && r.legal
         {
-            let e = ease(&t, &played.layout, cue.at, next.lowest_ball());
+            let e = ease(&t, &played.layout, cue.at, next.ball_on());
             if made {
                 out.mine += e;
             } else {
@@ -157,7 +157,7 @@ pub(super) fn launch_off(meant: &Strike, played: &Strike) -> f64 {
 
 /// The shooter stays at the table, or has won the rack (the next turn is then the next
 /// rack's break, which may be the opponent's).
-pub(in crate::computer) fn stays_or_wins(r: &Ruling, shooter: PlayerId) -> bool {
+pub(crate) fn stays_or_wins(r: &Ruling, shooter: PlayerId) -> bool {
     match r.rack_result {
         Some(RackResult::Won { winner, .. }) => winner == shooter,
         Some(RackResult::Stalemate { .. }) => false,
@@ -167,12 +167,7 @@ pub(in crate::computer) fn stays_or_wins(r: &Ruling, shooter: PlayerId) -> bool 
 
 /// The shot legally made the called `ball` in the called `pocket`, and `shooter` stays at
 /// the table or has won the rack.
-pub(in crate::computer) fn made_call(
-    played: &PlayedShot,
-    ball: u8,
-    pocket: Pocket,
-    shooter: PlayerId,
-) -> bool {
+pub(crate) fn made_call(played: &PlayedShot, ball: u8, pocket: Pocket, shooter: PlayerId) -> bool {
     let r = &played.judged.ruling;
     r.legal
         && played.facts.pocketed.contains(&Pocketed { ball, pocket })

@@ -140,7 +140,7 @@ mod tests {
     /// english, 0.89 with).
     #[test]
     fn a_position_scan_leaves_a_likelier_next_shot_than_the_levels_candidates() {
-        use crate::computer::shots::tests::{all_make_their_call, context, position};
+        use crate::computer::candidates::shots::tests::{all_make_their_call, context, position};
         use rand::{RngExt, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(11);
         let next_after_once = |s: &GameState, l: &Layout, c: &Cut| -> f64 {

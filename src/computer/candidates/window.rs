@@ -149,11 +149,11 @@ pub(super) fn candidates(ctx: &Context) -> Vec<Cut> {
         out = out.into_iter().map(|c| tuned_cut(ctx, c)).collect();
     }
     if ctx.level.plays_banks() {
-        out.extend(crate::computer::shots::banks(ctx));
-        out.extend(crate::computer::shots::combinations(ctx));
+        out.extend(crate::computer::candidates::shots::banks(ctx));
+        out.extend(crate::computer::candidates::shots::combinations(ctx));
     }
     if ctx.level.plays_position() {
-        out.extend(crate::computer::shots::caroms(ctx));
+        out.extend(crate::computer::candidates::shots::caroms(ctx));
     }
     out
 }
@@ -166,7 +166,7 @@ mod tests {
     /// does (the middle of the aims that work), and more of them go in than at the ghost ball.
     #[test]
     fn a_tuned_cut_aims_at_the_middle_of_the_aims_that_make_it() {
-        use crate::computer::shots::tests::{all_make_their_call, context, position};
+        use crate::computer::candidates::shots::tests::{all_make_their_call, context, position};
         use rand::{RngExt, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(3);
         let (mut ghost_made, mut tuned_made, mut moved) = (0, 0, 0);
@@ -208,7 +208,7 @@ mod tests {
     /// the window is wider for a short shot than a long one.
     #[test]
     fn a_cuts_window_gives_the_chance_its_noisy_strokes_make() {
-        use crate::computer::shots::tests::{context, position};
+        use crate::computer::candidates::shots::tests::{context, position};
         use rand::{RngExt, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         let sigma = Level::Level(5).aim_error_deg();
@@ -320,7 +320,7 @@ mod tests {
     /// inside the window, and a window with too few such samples is taken as it is.
     #[test]
     fn a_windows_chance_loses_what_its_samples_lose_inside_it() {
-        use crate::computer::shots::tests::{context, position};
+        use crate::computer::candidates::shots::tests::{context, position};
         let (s, l) = position(&[(0, -0.5, 0.0), (1, 0.0, 0.1), (10, -1.0, 0.4)]);
         let ctx = context(&s, &l);
         let cut = Cut {

@@ -1,20 +1,16 @@
-//! A resumable, shardable duel, as a batch of breaks is: [`DuelRun::open_or_resume`] opens a new
-//! records file (a header line with the inputs, the number of racks and the shard, then a
-//! record per rack as it is played) or completes an interrupted one (the same inputs, a lock
-//! against a second writer, a record cut short by a kill played again when it is provably the
-//! start of the record due next, and nothing else touched); [`DuelRun::run`] plays the racks
-//! in chunks on a thread pool until done or asked to stop, writing each chunk when it is done;
-//! [`merge`] puts the shard files of one duel back together in rack order.
+//! A duel's records file on the one resumable, sharded run of `run` ([`DuelJob`], [`DuelRun`]):
+//! a header line with the inputs, the number of racks and the shard, then a record per rack
+//! as it is played; [`DuelRun::open_or_resume`] makes or completes it, [`Run::run`] plays the
+//! racks; [`merge`] puts the shard files of one duel back together in rack order.
 
-use std::fs::{File, OpenOptions};
-use std::io::{BufReader, Write};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::duel::{DuelSpec, RackRecord, play_rack};
-use crate::batch::break_seed;
-use crate::batch::{RunError, Shard};
+use super::run::{Back, Job, Run};
+use super::{RunError, Shard, break_seed};
 
 /// The first line of a duel's records file: what it was made with.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -36,7 +32,7 @@ impl Header {
                 self.racks
             ));
         }
-        crate::batch::records::check_shard(self.shard, self.racks, "racks")
+        super::records::check_shard(self.shard, self.racks, "racks")
     }
 }
 
@@ -51,29 +47,30 @@ fn is_whole(s: &[u64; 2]) -> bool {
     *s == whole()
 }
 
-/// A duel being played: its inputs, the shard of its racks it plays, the records so far, and
-/// the records file (held locked).
-pub struct DuelRun {
+/// The racks of a duel, as a [`Job`] of the one resumable run: the duel's inputs and the
+/// records of the racks played so far.
+pub struct DuelJob {
     spec: DuelSpec,
-    shard: Shard,
     records: Vec<RackRecord>,
-    out: Option<(File, PathBuf)>,
 }
 
+/// A duel being played.
+pub type DuelRun = Run<DuelJob>;
+
 /// What an existing records file holds: its header, its complete records, and a last line
-/// without its end (line number, text) with the length of what comes before it.
-struct Back {
+/// without its end (line number, bytes) with the length of what comes before it.
+struct Read {
     header: Option<Header>,
     records: Vec<RackRecord>,
-    partial: Option<(usize, String)>,
+    partial: Option<(usize, Vec<u8>)>,
     valid_len: u64,
 }
 
-impl DuelRun {
+impl Run<DuelJob> {
     /// Starts `shard` of a duel (its `count` the duel's racks; `Shard::whole` for all of
     /// them): in memory without `out`; with a new `out`, the file created with its header; an
-    /// existing `out` is refused unless `resume`, and then completed (see the module's doc),
-    /// `warn` saying what was done.
+    /// existing `out` is refused unless `resume`, and then completed ([`Run::open`]), `warn`
+    /// saying what was done.
     pub fn open_or_resume(
         spec: DuelSpec,
         shard: Shard,
@@ -81,52 +78,53 @@ impl DuelRun {
         resume: bool,
         warn: &mut dyn FnMut(String),
     ) -> Result<DuelRun, RunError> {
-        let mut run = DuelRun {
+        let job = DuelJob {
             spec,
-            shard,
             records: Vec::new(),
-            out: None,
         };
-        let Some(path) = out else {
-            return Ok(run);
-        };
-        let f = if crate::batch::run::records_file(path, resume)? {
-            run.resume_file(path, warn)?
-        } else {
-            let mut f = OpenOptions::new()
-                .create_new(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| RunError::input(format!("{}: cannot create: {e}", path.display())))?;
-            crate::batch::run::lock(&f, path)?;
-            append(&mut f, path, &run.header_line())?;
-            f
-        };
-        run.out = Some((f, path.to_path_buf()));
-        Ok(run)
+        Run::open(job, shard, out, resume, warn)
     }
 
-    fn header(&self) -> Header {
+    /// The racks played so far (those resumed from the file included), in order.
+    pub fn records(&self) -> &[RackRecord] {
+        &self.job().records
+    }
+}
+
+impl DuelJob {
+    fn header_of(&self, shard: &Shard) -> Header {
         Header {
             tenball_duel: self.spec,
-            racks: self.shard.count,
-            shard: [self.shard.k, self.shard.n],
+            racks: shard.count,
+            shard: [shard.k, shard.n],
         }
     }
+}
 
-    fn header_line(&self) -> String {
-        serde_json::to_string(&self.header()).expect("headers serialize") + "\n"
+impl Job for DuelJob {
+    type Record = RackRecord;
+    const ITEMS: &'static str = "racks";
+    const CHUNK_PER_THREAD: u64 = 2;
+
+    fn play(&self, index: u64) -> Result<RackRecord, String> {
+        play_rack(&self.spec, index)
     }
 
-    fn resume_file(&mut self, path: &Path, warn: &mut dyn FnMut(String)) -> Result<File, RunError> {
-        let f = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| RunError::input(format!("{}: cannot open: {e}", path.display())))?;
-        crate::batch::run::lock(&f, path)?;
+    fn header(&self, shard: &Shard) -> Vec<u8> {
+        (serde_json::to_string(&self.header_of(shard)).expect("headers serialize") + "\n")
+            .into_bytes()
+    }
+
+    fn encode(&self, recs: &[RackRecord]) -> Vec<u8> {
+        recs.iter()
+            .map(|r| serde_json::to_string(r).expect("records serialize") + "\n")
+            .collect::<String>()
+            .into_bytes()
+    }
+
+    fn read_back(&mut self, path: &Path, shard: &Shard) -> Result<Back, RunError> {
         let back = read(path)?;
-        let want = self.header();
+        let want = self.header_of(shard);
         match &back.header {
             Some(h) if *h == want => {}
             Some(h) => {
@@ -139,108 +137,23 @@ impl DuelRun {
             // Empty, or the header itself cut short: it is written (again).
             None => {}
         }
-        self.check_records(path, &back.records)?;
-        self.records = back.records;
-        if let Some((line, text)) = &back.partial {
-            self.cut_partial(path, &f, *line, text, back.valid_len, back.header.is_none())?;
-            warn(format!(
-                "{}:{line}: a line cut short by the interruption; it is written again",
-                path.display()
-            ));
-        }
-        let mut f = f;
-        if back.header.is_none() {
-            append(&mut f, path, &self.header_line())?;
-        }
-        warn(format!(
-            "resuming: {} of {} racks already in {}",
-            self.records.len(),
-            self.total(),
-            crate::echo::path_for_message(path)
-        ));
-        Ok(f)
-    }
-
-    /// The records in the file must be the first racks of this very duel (or shard).
-    fn check_records(&self, path: &Path, have: &[RackRecord]) -> Result<(), RunError> {
-        check_shard_records(path, &self.spec, &self.shard, have)
-    }
-
-    /// Cuts a last line left half written, only when it is the start of the line this run
-    /// would write there (the header, or the next rack's record, played again to know it).
-    fn cut_partial(
-        &self,
-        path: &Path,
-        f: &File,
-        line: usize,
-        text: &str,
-        valid_len: u64,
-        header_due: bool,
-    ) -> Result<(), RunError> {
-        let expected = if header_due {
-            self.header_line()
-        } else if (self.records.len() as u64) < self.total() {
-            let next = play_rack(&self.spec, self.shard.index(self.records.len() as u64))
-                .map_err(RunError::input)?;
-            serde_json::to_string(&next).expect("records serialize")
+        check_shard_records(path, &self.spec, shard, &back.records)?;
+        let missing_head = if back.header.is_none() {
+            self.header(shard)
         } else {
-            String::new()
+            Vec::new()
         };
-        if !expected.starts_with(text) {
-            return Err(RunError::input(format!(
-                "{}:{line}: the last line is not a record of this run cut short; the file is left as it is (remove that line by hand to resume)",
-                path.display()
-            )));
-        }
-        f.set_len(valid_len).map_err(|e| {
-            RunError::input(format!(
-                "{}: cannot cut the partial line: {e}",
-                path.display()
-            ))
+        self.records = back.records;
+        Ok(Back {
+            records: self.records.len() as u64,
+            valid_len: back.valid_len,
+            partial: back.partial,
+            missing_head,
         })
     }
 
-    /// Racks this run plays (its shard's).
-    pub fn total(&self) -> u64 {
-        self.shard.len()
-    }
-
-    /// The racks played so far (those resumed from the file included), in order.
-    pub fn records(&self) -> &[RackRecord] {
-        &self.records
-    }
-
-    /// Plays the remaining racks on `pool` in chunks of a few racks a thread, writing each
-    /// chunk when it is done and telling `on_progress` how many it held. Returns true when
-    /// every rack is played, false when `stop` said to stop first.
-    pub fn run(
-        &mut self,
-        pool: &rayon::ThreadPool,
-        stop: &dyn Fn() -> bool,
-        on_progress: &mut dyn FnMut(u64),
-    ) -> Result<bool, RunError> {
-        let chunk = pool.current_num_threads().max(1) as u64 * 2;
-        while (self.records.len() as u64) < self.total() {
-            if stop() {
-                return Ok(false);
-            }
-            let start = self.records.len() as u64;
-            let end = (start + chunk).min(self.total());
-            let (spec, shard) = (self.spec, self.shard);
-            let recs = crate::batch::run::in_order(pool, start..end, |j| {
-                play_rack(&spec, shard.index(j))
-            })?;
-            if let Some((f, path)) = self.out.as_mut() {
-                let text: String = recs
-                    .iter()
-                    .map(|r| serde_json::to_string(r).expect("records serialize") + "\n")
-                    .collect();
-                append(f, path, &text)?;
-            }
-            on_progress(recs.len() as u64);
-            self.records.extend(recs);
-        }
-        Ok(true)
+    fn keep(&mut self, recs: Vec<RackRecord>) {
+        self.records.extend(recs);
     }
 }
 
@@ -364,7 +277,7 @@ pub fn merge(
             first = Some((path.clone(), h.clone()));
         }
         let [k, n] = h.shard;
-        crate::batch::run::claim_shard(&shown, "duel", [k, n], &mut seen)?;
+        super::run::claim_shard(&shown, "duel", [k, n], &mut seen)?;
         let shard = Shard {
             k,
             n,
@@ -388,10 +301,10 @@ pub fn merge(
     let Some((_, h)) = first else {
         return Err(RunError::input("no shard files given"));
     };
-    if let Some(missing) = crate::batch::run::missing_shards(&seen, h.shard[1]) {
+    if let Some(missing) = super::run::missing_shards(&seen, h.shard[1]) {
         gaps.push(missing);
     }
-    crate::batch::run::refuse_gaps(&gaps, partial, warn)?;
+    super::run::refuse_gaps(&gaps, partial, warn)?;
     records.sort_by_key(|r| r.index);
     Ok(Merged {
         spec: h.tenball_duel,
@@ -399,22 +312,13 @@ pub fn merge(
     })
 }
 
-fn append(f: &mut File, path: &Path, text: &str) -> Result<(), RunError> {
-    f.write_all(text.as_bytes())
-        .and_then(|()| f.flush())
-        .map_err(|e| RunError {
-            code: 1,
-            message: format!("{}: cannot write: {e}", path.display()),
-        })
-}
-
 /// Reads a records file: the header, the complete records (each checked, see
 /// [`RackRecord::check`]), a last line without its end. Only a regular file is read, and no
 /// line longer than `echo::MAX_RECORD_LINE`.
-fn read(path: &Path) -> Result<Back, RunError> {
+fn read(path: &Path) -> Result<Read, RunError> {
     let name = crate::echo::path_for_message(path);
     let f = crate::echo::open_regular(path).map_err(RunError::input)?;
-    let mut back = Back {
+    let mut back = Read {
         header: None,
         records: Vec::new(),
         partial: None,
@@ -428,7 +332,7 @@ fn read(path: &Path) -> Result<Back, RunError> {
         {
             crate::echo::Line::End => break,
             crate::echo::Line::Partial => {
-                back.partial = Some((n, String::from_utf8_lossy(&bytes).into_owned()));
+                back.partial = Some((n, bytes.clone()));
                 break;
             }
             crate::echo::Line::Complete => {}

@@ -12,7 +12,7 @@
 //! without error (cushions and throw bend real paths off the ideal lines), so that a decision
 //! stays well under a second.
 
-use super::candidates::{Context, Cut, Kind, ghost_toward, made_call, path_clear};
+use super::{Context, Cut, Kind, ghost_toward, made_call, path_clear};
 use crate::adapter::play_shot;
 use crate::physics::Strike;
 use crate::referee::Call;
@@ -28,7 +28,7 @@ const CLEAR_OF_MOUTH: f64 = 0.15;
 /// The cue ball's and the ball on's places.
 fn places(ctx: &Context) -> Option<(Point, Point)> {
     let at = |n: u8| ctx.layout.balls.iter().find(|b| b.ball == n).map(|b| b.at);
-    Some((at(0)?, at(ctx.on)?))
+    Some((at(0)?, at(ctx.ball_on)?))
 }
 
 /// The unit vector from `a` toward `b`, and the distance.
@@ -75,7 +75,7 @@ const AIM_OFFSETS: [f64; 13] = [
 fn tuned(ctx: &Context, mut found: Vec<Found>) -> Vec<Cut> {
     found.sort_by(|a, b| b.geometry().total_cmp(&a.geometry()));
     let shooter = ctx.state.to_act();
-    let cfg = super::sample_config(ctx.equipment);
+    let cfg = crate::computer::sample_config(ctx.equipment);
     let mut out = Vec::new();
     for f in found.into_iter().take(KEEP) {
         let Call::Ball { ball, pocket } = f.call else {
@@ -162,9 +162,9 @@ impl Route {
     /// The shot, when the cut on the ball on is playable and every line is clear.
     fn found(self, ctx: &Context, t: &Table, cue: Point, ball: Point) -> Option<Found> {
         let (aim, cut, a, _) = ghost_toward(t, cue, ball, self.via)?;
-        let skip: Vec<u8> = std::iter::once(ctx.on).chain(self.skip).collect();
+        let skip: Vec<u8> = std::iter::once(ctx.ball_on).chain(self.skip).collect();
         let open = cut <= MAX_SECOND_CUT_DEG
-            && path_clear(t, ctx.layout, cue, ball, &[ctx.on])
+            && path_clear(t, ctx.layout, cue, ball, &[ctx.ball_on])
             && self
                 .legs
                 .iter()
@@ -189,7 +189,7 @@ fn others_and_pockets<'a>(
     ctx.layout
         .balls
         .iter()
-        .filter(|b| b.ball != 0 && b.ball != ctx.on)
+        .filter(|b| b.ball != 0 && b.ball != ctx.ball_on)
         .flat_map(move |b| {
             Pocket::ALL
                 .into_iter()
@@ -242,7 +242,7 @@ pub(super) fn banks(ctx: &Context) -> Vec<Cut> {
                 legs: vec![(ball, hit), (hit, target)],
                 skip: None,
                 call: Call::Ball {
-                    ball: ctx.on,
+                    ball: ctx.ball_on,
                     pocket,
                 },
                 pocket,
@@ -318,7 +318,7 @@ pub(super) fn caroms(ctx: &Context) -> Vec<Cut> {
                 legs: vec![(ball, contact), (contact, target)],
                 skip: Some(other),
                 call: Call::Ball {
-                    ball: ctx.on,
+                    ball: ctx.ball_on,
                     pocket,
                 },
                 pocket,
@@ -387,7 +387,7 @@ pub(super) mod tests {
             state: s,
             layout: l,
             level: Level::Level(5),
-            on: 1,
+            ball_on: 1,
             safety_allowed: true,
             equipment: &crate::physics::equipment::WPA,
         }

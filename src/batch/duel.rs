@@ -9,12 +9,12 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
 
-use super::{Decision, Level, decide, put_cue_ball};
+use super::{Share, break_seed};
 use crate::adapter::play_shot;
-use crate::batch::{Share, break_seed};
+use crate::computer::{Decision, Level, decide, put_cue_ball};
 use crate::physics::Layout;
 use crate::referee::performance::{self, Performance};
-use crate::referee::{Call, GameState, PlayerId, RackResult, Rules, Ruling, Tightness, rack};
+use crate::referee::{Call, GameState, PlayerId, RackResult, Rules, Tightness, rack};
 use crate::table::TableSize;
 
 /// A rack stops here if nobody has won it (shots).
@@ -68,17 +68,17 @@ impl DuelSpec {
             }
         }
         self.rack.check()?;
-        let place = self.break_shot.map_or(super::break_place(self.table), |b| {
-            crate::table::Point::new(b.x, b.y)
-        });
-        crate::batch::BreakSpec {
+        let place = self
+            .break_shot
+            .map_or(crate::computer::break_place(self.table), |b| {
+                crate::table::Point::new(b.x, b.y)
+            });
+        super::BreakSpec {
             table: self.table,
-            cue: crate::batch::CuePlace::At(place),
-            speed: self
-                .break_shot
-                .map_or(crate::batch::pros::PRO_SPEED, |b| b.speed),
+            cue: super::CuePlace::At(place),
+            speed: self.break_shot.map_or(super::pros::PRO_SPEED, |b| b.speed),
             equipment: self.equipment,
-            ..crate::batch::BreakSpec::default()
+            ..super::BreakSpec::default()
         }
         .validate()
         .map_err(|e| format!("break shot: {e}"))
@@ -156,7 +156,7 @@ impl RackRecord {
         }
         if let Call::Ball { ball, pocket } = *call {
             self.called[i] += 1;
-            self.made[i] += u32::from(super::candidates::made_call(played, ball, pocket, player));
+            self.made[i] += u32::from(crate::computer::made_call(played, ball, pocket, player));
         }
         self.safeties[i] += u32::from(*call == Call::Safety);
         self.push_outs[i] += u32::from(*call == Call::PushOut);
@@ -260,7 +260,7 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
     };
     let mut rec = RackRecord::new(index, seed, breaker);
     // Every stroke's ruling and whether it was a kick, for the rack's performance counts.
-    let mut strokes: Vec<(Ruling, bool)> = Vec::new();
+    let mut strokes: Vec<performance::RuledStroke> = Vec::new();
     let mut opponent_shot = false;
     // Who had the cue ball in hand last and has not missed since.
     let mut from_hand: Option<PlayerId> = None;
@@ -269,9 +269,12 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
         let player = state.to_act();
         let level = spec.level(player);
         let decision = match (spec.break_shot, state.turn().action) {
-            (Some(b), crate::referee::TurnAction::Break { .. }) => {
-                super::break_from(&state, &layout, crate::table::Point::new(b.x, b.y), b.speed)
-            }
+            (Some(b), crate::referee::TurnAction::Break { .. }) => crate::computer::break_from(
+                &state,
+                &layout,
+                crate::table::Point::new(b.x, b.y),
+                b.speed,
+            ),
             _ => {
                 decide(&state, &layout, level, &spec.equipment, &mut rng).map_err(|e| fail(e.0))?
             }
@@ -303,18 +306,18 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
             &call,
             &played_strike,
             &[],
-            &super::sample_config(&spec.equipment),
+            &crate::computer::sample_config(&spec.equipment),
         )
         .map_err(|e| fail(format!("the referee refused the computer's shot: {e}")))?;
         rec.shots += 1;
         opponent_shot |= player != breaker;
         let r = &played.judged.ruling;
         rec.count(player, &call, &played);
-        strokes.push((
-            played.judged.ruling.clone(),
-            played.facts.cue_rails_before_contact > 0,
+        strokes.push(performance::RuledStroke::of(
+            &played.judged.ruling,
+            &played.facts,
         ));
-        if !super::candidates::stays_or_wins(r, player) {
+        if !crate::computer::stays_or_wins(r, player) {
             from_hand = None;
         }
         if let Some(result) = r.rack_result {
@@ -326,14 +329,14 @@ pub fn play_rack(spec: &DuelSpec, index: u64) -> Result<RackRecord, String> {
                 }
             }
             rec.innings = state.inning;
-            rec.performance = performance::count_kept(&strokes);
+            rec.performance = performance::count(&strokes);
             return Ok(rec);
         }
         state = played.judged.state;
         layout = played.layout;
     }
     rec.innings = state.inning;
-    rec.performance = performance::count_kept(&strokes);
+    rec.performance = performance::count(&strokes);
     Ok(rec)
 }
 
