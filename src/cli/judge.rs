@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::{CliError, parse_json, read_input};
-use crate::referee::performance::{self, Performance, Stroke};
+use crate::referee::performance::{self, Performance, RuledStroke};
 use crate::referee::{Action, Call, GameState, Ruling, ShotFacts, Step};
 
 #[derive(Debug, clap::Args)]
@@ -56,12 +56,12 @@ pub struct PlayerPerformance {
 
 impl SequencePerformance {
     fn of(actions: &[Action], steps: &[Step]) -> SequencePerformance {
-        let strokes: Vec<Stroke> = steps
+        let strokes: Vec<RuledStroke> = steps
             .iter()
             .filter_map(|s| {
                 let ruling = s.ruling.as_ref()?;
                 match &actions[s.action] {
-                    Action::Shot { facts, .. } => Some(Stroke::of(ruling, facts)),
+                    Action::Shot { facts, .. } => Some(RuledStroke::of(ruling, facts)),
                     _ => None,
                 }
             })

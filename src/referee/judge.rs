@@ -38,7 +38,7 @@ pub struct Judged {
 
 /// What kind of stroke this is, from the phase and the call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Stroke {
+pub(super) enum StrokeKind {
     Break,
     PushOut,
     Safety,
@@ -179,13 +179,13 @@ impl GameState {
     /// The stroke the call makes of this shot. A shot that was played is always ruled on: an
     /// announcement the rules do not allow now does not count (the reason is returned), and
     /// the shot is ruled as played: as the break on the break, else with nothing called.
-    fn stroke(&self, call: &Call) -> Result<(PlayerId, Stroke, Option<String>), RulesError> {
-        let uncalled = |shooter, why: String| Ok((shooter, Stroke::Uncalled, Some(why)));
+    fn stroke(&self, call: &Call) -> Result<(PlayerId, StrokeKind, Option<String>), RulesError> {
+        let uncalled = |shooter, why: String| Ok((shooter, StrokeKind::Uncalled, Some(why)));
         match (self.phase, call) {
-            (Phase::Break { breaker }, Call::Break) => Ok((breaker, Stroke::Break, None)),
+            (Phase::Break { breaker }, Call::Break) => Ok((breaker, StrokeKind::Break, None)),
             (Phase::Break { breaker }, _) => Ok((
                 breaker,
-                Stroke::Break,
+                StrokeKind::Break,
                 Some("nothing is called on the break (5.3)".into()),
             )),
             (Phase::Shot { shooter, .. }, Call::Break) => {
@@ -202,16 +202,18 @@ impl GameState {
                 shooter,
                 "a push out is only allowed on the first shot after a foul-free break (5.4)".into(),
             ),
-            (Phase::Shot { shooter, .. }, Call::PushOut) => Ok((shooter, Stroke::PushOut, None)),
+            (Phase::Shot { shooter, .. }, Call::PushOut) => {
+                Ok((shooter, StrokeKind::PushOut, None))
+            }
             (Phase::Shot { shooter, .. }, Call::Safety) if !self.rules.safety_call => {
                 uncalled(shooter, "this edition has no safety call".into())
             }
-            (Phase::Shot { shooter, .. }, Call::Safety) => Ok((shooter, Stroke::Safety, None)),
+            (Phase::Shot { shooter, .. }, Call::Safety) => Ok((shooter, StrokeKind::Safety, None)),
             (Phase::Shot { shooter, .. }, &Call::Ball { ball, pocket }) => {
                 if !self.on_table.contains(ball) {
                     return uncalled(shooter, format!("the called {ball} is not on the table"));
                 }
-                Ok((shooter, Stroke::Called { ball, pocket }, None))
+                Ok((shooter, StrokeKind::Called { ball, pocket }, None))
             }
             (phase, _) => Err(RulesError::NotAShot(describe_phase(&phase))),
         }

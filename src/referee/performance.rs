@@ -45,18 +45,19 @@ pub struct Performance {
     pub position_errors: u32,
 }
 
-/// A stroke as the counts need it: the referee's ruling, and whether the cue ball met a
-/// cushion before any ball (`ShotFacts::cue_rails_before_contact`).
-#[derive(Debug, Clone, Copy)]
-pub struct Stroke<'a> {
-    pub ruling: &'a Ruling,
+/// A stroke as the counts need it and as the duel and the game keep it: the referee's ruling,
+/// and whether the cue ball met a cushion before any ball (a kick,
+/// `ShotFacts::cue_rails_before_contact`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuledStroke {
+    pub ruling: Ruling,
     pub kick: bool,
 }
 
-impl<'a> Stroke<'a> {
-    pub fn of(ruling: &'a Ruling, facts: &ShotFacts) -> Stroke<'a> {
-        Stroke {
-            ruling,
+impl RuledStroke {
+    pub fn of(ruling: &Ruling, facts: &ShotFacts) -> RuledStroke {
+        RuledStroke {
+            ruling: ruling.clone(),
             kick: facts.cue_rails_before_contact > 0,
         }
     }
@@ -152,25 +153,13 @@ fn balls_made(r: &Ruling) -> u32 {
     r.stay_down.len() as u32 + u32::from(ten)
 }
 
-/// [`count`] over strokes kept as (ruling, kick) pairs, as the duel and the game keep them.
-pub fn count_kept(strokes: &[(Ruling, bool)]) -> [Performance; 2] {
-    let seen: Vec<Stroke> = strokes
-        .iter()
-        .map(|(ruling, kick)| Stroke {
-            ruling,
-            kick: *kick,
-        })
-        .collect();
-    count(&seen)
-}
-
 /// Each player's counts, [A, B], over strokes in the order they were played (one rack or
 /// several: a safety's success is read from the next stroke, and a position error from the
 /// one before, only within the same rack and inning).
-pub fn count(strokes: &[Stroke]) -> [Performance; 2] {
+pub fn count(strokes: &[RuledStroke]) -> [Performance; 2] {
     let mut out = [Performance::default(); 2];
     for (i, s) in strokes.iter().enumerate() {
-        let r = s.ruling;
+        let r = &s.ruling;
         let p = &mut out[r.shooter.index()];
         p.strokes += 1;
         p.balls_made += balls_made(r);
@@ -203,21 +192,21 @@ fn called_ball_dropped(r: &Ruling) -> bool {
 }
 
 /// The stroke after a safety is the opponent's, in the same rack, and legally makes his call.
-fn opponent_made_next(safety: &Ruling, next: Option<&Stroke>) -> bool {
+fn opponent_made_next(safety: &Ruling, next: Option<&RuledStroke>) -> bool {
     next.is_some_and(|n| {
         n.ruling.rack == safety.rack
             && n.ruling.shooter != safety.shooter
-            && made_called_ball(n.ruling)
+            && made_called_ball(&n.ruling)
     })
 }
 
 /// The stroke before is the same player's in the same rack and inning, and made a ball.
-fn made_just_before(r: &Ruling, before: Option<&Stroke>) -> bool {
+fn made_just_before(r: &Ruling, before: Option<&RuledStroke>) -> bool {
     before.is_some_and(|b| {
         b.ruling.rack == r.rack
             && b.ruling.inning == r.inning
             && b.ruling.shooter == r.shooter
             && b.ruling.legal
-            && balls_made(b.ruling) > 0
+            && balls_made(&b.ruling) > 0
     })
 }

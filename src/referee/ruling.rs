@@ -81,11 +81,17 @@ pub enum TurnAction {
     /// The lag winner chooses who breaks.
     ChooseBreaker,
     /// 5.3: break with the cue ball in hand in the kitchen; nothing is called; the 1 first.
-    Break { ball_in_hand: InHand, hit_first: u8 },
-    /// A called shot (5.5): `hit_first` is the lowest ball on the table (7.2).
+    /// (`ball_on` is written `hit_first` in JSON.)
+    Break {
+        ball_in_hand: InHand,
+        #[serde(rename = "hit_first")]
+        ball_on: u8,
+    },
+    /// A called shot (5.5): the ball on, the lowest ball on the table, is hit first (7.2).
     Shoot {
         ball_in_hand: Option<InHand>,
-        hit_first: u8,
+        #[serde(rename = "hit_first")]
+        ball_on: u8,
         push_out_allowed: bool,
         safety_allowed: bool,
         /// The player is on two fouls (7.14) and has been warned.
@@ -112,13 +118,13 @@ pub struct Turn {
 impl GameState {
     /// What the next player may do.
     pub fn turn(&self) -> Turn {
-        let lowest = self.lowest_ball();
+        let ball_on = self.ball_on();
         let action = match self.phase {
             Phase::Lag => TurnAction::Lag,
             Phase::ChooseBreaker { .. } => TurnAction::ChooseBreaker,
             Phase::Break { .. } => TurnAction::Break {
                 ball_in_hand: InHand::Kitchen,
-                hit_first: lowest,
+                ball_on,
             },
             Phase::Shot {
                 shooter,
@@ -128,7 +134,7 @@ impl GameState {
                 let fouls = self.fouls_of(shooter);
                 TurnAction::Shoot {
                     ball_in_hand: (cue_ball == CueBall::InHand).then_some(InHand::Anywhere),
-                    hit_first: lowest,
+                    ball_on,
                     push_out_allowed: push_out,
                     safety_allowed: self.rules.safety_call,
                     on_two_fouls_warned: fouls.count >= 2 && fouls.warned,

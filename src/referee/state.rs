@@ -115,8 +115,9 @@ pub enum ChoiceReason {
     PushOut,
     /// 5.6: a ball was pocketed on a called safety.
     SafetyPocket,
-    /// 5.7: the called shot was missed but an object ball was pocketed.
-    WrongBall,
+    /// 5.7, wrongly pocketed balls: the called shot was missed but an object ball was pocketed.
+    #[serde(alias = "wrong_ball")]
+    WronglyPocketed,
 }
 
 impl ChoiceReason {
@@ -124,7 +125,7 @@ impl ChoiceReason {
         match self {
             ChoiceReason::PushOut => "5.4",
             ChoiceReason::SafetyPocket => "5.6",
-            ChoiceReason::WrongBall => "5.7",
+            ChoiceReason::WronglyPocketed => "5.7",
         }
     }
 }
@@ -448,8 +449,8 @@ impl GameState {
         Ok(())
     }
 
-    /// The lowest-numbered ball on the table: the one to hit first (7.2).
-    pub fn lowest_ball(&self) -> u8 {
+    /// The ball on: the lowest-numbered ball on the table, the one to hit first (7.2).
+    pub fn ball_on(&self) -> u8 {
         self.on_table.lowest().unwrap_or(10)
     }
 }

@@ -5,7 +5,7 @@
 //! They build a [`Verdict`]: the next state, the rule that decided it and the words, in the
 //! order they happen; `GameState::judge` calls them in turn.
 
-use super::judge::{Judged, RulesError, Stroke, ball_words, sentence};
+use super::judge::{Judged, RulesError, StrokeKind, ball_words, sentence};
 use super::rack::spot_ten;
 use super::ruling::{FoulFound, RackResult, Ruling, Spotted, WinReason};
 use super::shot::{CUE, Call, CueBallFate, Declared, Foul, Penalty, ShotFacts, list, plural};
@@ -160,11 +160,11 @@ impl Verdict {
 impl GameState {
     /// The fouls (5.10, 7.x): several count as one. On a push out 7.2 and 7.3 are suspended
     /// (5.4).
-    pub(super) fn fouls(&self, stroke: Stroke, facts: &ShotFacts) -> FoulsFound {
+    pub(super) fn fouls(&self, stroke: StrokeKind, facts: &ShotFacts) -> FoulsFound {
         let table = self.table.spec();
-        let lowest = self.lowest_ball();
+        let lowest = self.ball_on();
         let mut fouls: Vec<Foul> = Vec::new();
-        if stroke == Stroke::Break
+        if stroke == StrokeKind::Break
             && let Some(at) = facts.cue_ball_start
             && !table.in_kitchen(at)
         {
@@ -175,7 +175,7 @@ impl GameState {
             CueBallFate::OffTable => fouls.push(Foul::CueBallOffTable),
             CueBallFate::OnTable => {}
         }
-        if stroke != Stroke::PushOut {
+        if stroke != StrokeKind::PushOut {
             match facts.first_contact {
                 None => fouls.push(Foul::CompleteMiss),
                 Some(hit) if hit != lowest => fouls.push(Foul::WrongBallFirst { hit, lowest }),
@@ -340,16 +340,18 @@ impl GameState {
         &self,
         v: &mut Verdict,
         shooter: PlayerId,
-        stroke: Stroke,
+        stroke: StrokeKind,
         facts: &ShotFacts,
     ) {
         v.next.fouls[shooter.index()] = FoulCount::default();
         match stroke {
-            Stroke::Break => after_break(v, shooter, facts),
-            Stroke::PushOut => after_push_out(v, shooter, facts),
-            Stroke::Safety => after_safety(v, shooter, facts),
-            Stroke::Called { ball, pocket } => self.after_called(v, shooter, ball, pocket, facts),
-            Stroke::Uncalled => after_uncalled(v, shooter, facts),
+            StrokeKind::Break => after_break(v, shooter, facts),
+            StrokeKind::PushOut => after_push_out(v, shooter, facts),
+            StrokeKind::Safety => after_safety(v, shooter, facts),
+            StrokeKind::Called { ball, pocket } => {
+                self.after_called(v, shooter, ball, pocket, facts)
+            }
+            StrokeKind::Uncalled => after_uncalled(v, shooter, facts),
         }
     }
 
@@ -396,7 +398,7 @@ impl GameState {
                 "Wrongly pocketed: {missed}, but {} pocketed. The balls stay down, {shooter}'s inning ends and {opponent} may play the table or hand it back (5.7).",
                 pocketed_words(facts)
             ));
-            v.choice_for(opponent, ChoiceReason::WrongBall);
+            v.choice_for(opponent, ChoiceReason::WronglyPocketed);
         } else {
             v.rule = "5.8";
             v.say(format!(
@@ -445,11 +447,11 @@ impl GameState {
 
 /// 5.3, 7.3: a break that pockets nothing must drive four object balls to a rail; another
 /// stroke that pockets nothing must drive a ball to a rail after the contact.
-fn rail_foul(stroke: Stroke, facts: &ShotFacts) -> Option<Foul> {
+fn rail_foul(stroke: StrokeKind, facts: &ShotFacts) -> Option<Foul> {
     if facts.first_contact.is_none() || !facts.pocketed.is_empty() {
         return None;
     }
-    if stroke == Stroke::Break {
+    if stroke == StrokeKind::Break {
         let driven = facts.object_balls_driven_to_rail().len();
         (driven < 4).then_some(Foul::BreakTooFewRails {
             driven: driven as u8,
@@ -567,6 +569,6 @@ fn after_uncalled(v: &mut Verdict, shooter: PlayerId, facts: &ShotFacts) {
             "Nothing was called, but {} pocketed. The balls stay down, {shooter}'s inning ends and {opponent} may play the table or hand it back (5.7).",
             pocketed_words(facts)
         ));
-        v.choice_for(opponent, ChoiceReason::WrongBall);
+        v.choice_for(opponent, ChoiceReason::WronglyPocketed);
     }
 }

@@ -39,7 +39,7 @@ pub fn position_words(q: &Question) -> Vec<String> {
         "On the table: object ball{} {}; the lowest is the {}.",
         plural(balls.len()),
         list(&balls),
-        state.lowest_ball()
+        state.ball_on()
     ));
     if let TurnAction::Shoot {
         push_out_allowed: true,

@@ -11,7 +11,7 @@ use tenball::table::{Pocket, Rail, TableSize};
 /// Random but consistent facts for a shot from `state`.
 fn random_facts(state: &GameState, rng: &mut impl Rng) -> ShotFacts {
     let on: Vec<u8> = state.on_table.iter().collect();
-    let lowest = state.lowest_ball();
+    let lowest = state.ball_on();
     let first_contact = match rng.random_range(0..10) {
         0 => None,
         1 => on.choose(rng).copied(),

@@ -2,7 +2,7 @@
 //! sequence of shots, judged by the referee, against a count done by hand, and the same
 //! sequence through `tenball judge`.
 
-use tenball::referee::performance::{self, Performance, Stroke};
+use tenball::referee::performance::{self, Performance, RuledStroke};
 use tenball::referee::*;
 use tenball::table::{Pocket, Rail, TableSize};
 
@@ -97,11 +97,13 @@ fn counted() -> [Performance; 2] {
     let state = GameState::with_breaker(Rules::default(), TableSize::NineFoot, PlayerId::A);
     let actions = sequence();
     let steps = state.walk(&actions).expect("the referee takes every shot");
-    let strokes: Vec<Stroke> = steps
+    let strokes: Vec<RuledStroke> = steps
         .iter()
         .zip(&actions)
         .map(|(s, a)| match a {
-            Action::Shot { facts, .. } => Stroke::of(s.ruling.as_ref().expect("a ruling"), facts),
+            Action::Shot { facts, .. } => {
+                RuledStroke::of(s.ruling.as_ref().expect("a ruling"), facts)
+            }
             _ => unreachable!("shots only"),
         })
         .collect();
@@ -157,11 +159,11 @@ fn a_safety_the_opponent_does_not_punish_is_no_error() {
     ));
     let state = GameState::with_breaker(Rules::default(), TableSize::NineFoot, PlayerId::A);
     let steps = state.walk(&actions).expect("the referee takes every shot");
-    let strokes: Vec<Stroke> = steps
+    let strokes: Vec<RuledStroke> = steps
         .iter()
         .zip(&actions)
         .map(|(s, a)| match a {
-            Action::Shot { facts, .. } => Stroke::of(s.ruling.as_ref().unwrap(), facts),
+            Action::Shot { facts, .. } => RuledStroke::of(s.ruling.as_ref().unwrap(), facts),
             _ => unreachable!(),
         })
         .collect();

@@ -414,7 +414,7 @@ mod s5_3_break {
             j.ruling.next.action,
             TurnAction::Shoot {
                 ball_in_hand: Some(InHand::Anywhere),
-                hit_first: 1,
+                ball_on: 1,
                 push_out_allowed: false,
                 safety_allowed: true,
                 on_two_fouls_warned: false
@@ -728,7 +728,7 @@ mod s5_7_wrongly_pocketed {
             j.state.phase,
             Phase::Choice {
                 chooser: B,
-                reason: ChoiceReason::WrongBall
+                reason: ChoiceReason::WronglyPocketed
             }
         );
         let played = j.state.choose(TableChoice::PlayTable).unwrap();
