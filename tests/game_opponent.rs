@@ -1,8 +1,10 @@
 //! The computer at the table (issue 17), headless: with `--opponent` on both sides the game
 //! plays a rack by itself to a won rack, every shot through the session and the referee; with
 //! one computer seat it waits for the person and plays only its own turns, at a person's pace.
+
 #![cfg(feature = "game")]
 
+#[path = "game/game_common.rs"]
 mod game_common;
 
 use game_common::*;

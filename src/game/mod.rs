@@ -13,24 +13,14 @@
 //!   aim line and markers, cameras, the HUD and ruling card (egui), sound, the scripted steps
 //!   and screenshots the rendering test uses, and in a browser the page (`web`).
 
-mod balls;
-pub mod camera;
-mod coach;
-mod cue;
+pub mod dev_tools;
 mod hud;
-mod input;
-pub mod keymap;
-mod lesson;
-mod opponent;
-mod playback;
-mod quiz;
-mod scene;
-mod script;
-mod seat;
-mod session;
-mod setup;
-mod sound;
-mod tracking;
+pub mod input;
+pub mod model;
+pub mod players;
+pub mod screens;
+mod share;
+pub mod view;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
@@ -38,21 +28,20 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-pub use camera::CameraView;
-pub use coach::{AskCoach, Coach};
+pub use dev_tools::{MAX_STEP_FRAMES, Script, ScriptStep, not_due, picture_map_path};
 pub use hud::text;
-pub use input::{
-    AIM_DRAG_FINE, Aim, CallDraft, CallKind, Charge, Drag, NEW_TURN_SPEED, Pick, Pointer,
-    TURN_DEG_PER_PX, keep_in_hand_place, pick, turn_for_motion,
-};
-pub use lesson::{Lesson, Library, Markers, NextStep, OpenScenario};
-pub use opponent::PAUSE as OPPONENT_PAUSE;
-pub use playback::{BallPoses, Playback, PlaybackDone, ShotSound, SoundKind};
-pub use quiz::{BEFORE_MOMENT, Keep, MOMENT_REPLAY, Quiz, QuizAction, QuizPhase, QuizRun};
-pub use scene::{Quality, world as scene_world};
-pub use script::{MAX_STEP_FRAMES, Script, ScriptStep, not_due, picture_map_path};
-pub use session::{GameAction, Match, Mode, Snapshot};
-pub use tracking::{AidLevel, Aids, Prediction, Tracking};
+pub use input::keymap;
+pub use input::{AIM_DRAG_FINE, TURN_DEG_PER_PX, keep_in_hand_place, pick, turn_for_motion};
+pub use model::aim::{Aim, CallDraft, CallKind, Charge, Drag, NEW_TURN_SPEED, Pick, Pointer};
+pub use model::playback::{BallPoses, Playback, PlaybackDone, ShotSound, SoundKind};
+pub use model::session::{GameAction, Match, Mode, Snapshot};
+pub use model::tracking::{AidLevel, Aids, Prediction, Tracking};
+pub use players::coach::{AskCoach, Coach};
+pub use players::opponent::PAUSE as OPPONENT_PAUSE;
+pub use screens::lesson::{Lesson, Library, Markers, NextStep, OpenScenario};
+pub use screens::quiz::{BEFORE_MOMENT, Keep, MOMENT_REPLAY, Quiz, QuizAction, QuizPhase, QuizRun};
+pub use view::camera::{self, CameraView};
+pub use view::scene::{Quality, world as scene_world};
 
 pub use crate::palette;
 
@@ -87,6 +76,25 @@ pub enum ShotCycle {
     Choice,
     /// The match is over.
     MatchOver,
+}
+
+/// The one "is the player aiming" test: the shot cycle stands at aiming, with or without the
+/// cue ball in hand (false off the table's screen).
+pub fn aiming(cycle: Option<&State<ShotCycle>>) -> bool {
+    cycle.is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand))
+}
+
+/// [`aiming`] as a run condition.
+pub fn aiming_now(cycle: Option<Res<State<ShotCycle>>>) -> bool {
+    aiming(cycle.as_deref())
+}
+
+/// Aiming with the table at rest (no shot or replay playing back): when the aids are drawn.
+pub fn aiming_at_rest(
+    cycle: Option<Res<State<ShotCycle>>>,
+    playback: Res<model::playback::Playback>,
+) -> bool {
+    aiming(cycle.as_deref()) && !playback.active()
 }
 
 /// The order of the game's systems in a frame.
@@ -179,24 +187,25 @@ impl Plugin for GameLogicPlugin {
         .init_state::<Screen>()
         .add_sub_state::<ShotCycle>()
         .insert_resource(Match::new(&self.0))
-        .insert_resource(tracking::Aids::for_mode(self.0.mode))
+        .insert_resource(Aids::for_mode(self.0.mode))
         .init_resource::<CameraView>();
-        seat::plugin(app);
+        model::seat::plugin(app);
         input::plugin(app);
-        playback::plugin(app);
-        tracking::plugin(app);
-        setup::plugin(app);
-        lesson::plugin(app);
-        opponent::plugin(app);
-        coach::plugin(app);
-        quiz::plugin(app);
+        model::playback::plugin(app);
+        model::tracking::plugin(app);
+        screens::setup::plugin(app);
+        screens::lesson::plugin(app);
+        players::opponent::plugin(app);
+        players::coach::plugin(app);
+        screens::quiz::plugin(app);
+        share::plugin(app);
         if let Some(run) = &self.0.quiz {
-            app.insert_resource(quiz::Quiz::new(run.clone()));
+            app.insert_resource(Quiz::new(run.clone()));
         }
         if let Some(s) = &self.0.lesson {
-            app.insert_resource(lesson::Lesson::new(s.clone()));
+            app.insert_resource(Lesson::new(s.clone()));
         }
-        app.insert_resource(lesson::Library(self.0.library.clone()));
+        app.insert_resource(Library(self.0.library.clone()));
         if self.0.play_on_open {
             app.insert_resource(input::PlayOnOpen);
         }
@@ -220,13 +229,15 @@ pub fn run(opts: GameOptions) -> AppExit {
     )
     .add_plugins(GameLogicPlugin(opts))
     .insert_resource(quality);
-    scene::plugin(&mut app);
-    balls::plugin(&mut app);
-    cue::plugin(&mut app);
-    camera::plugin(&mut app);
+    view::scene::plugin(&mut app);
+    view::balls::plugin(&mut app);
+    view::cue::plugin(&mut app);
+    view::camera::plugin(&mut app);
     hud::plugin(&mut app, panels);
-    sound::plugin(&mut app);
-    script::plugin(&mut app, script);
+    view::sound::plugin(&mut app);
+    players::coach::view(&mut app);
+    screens::lesson::view(&mut app);
+    dev_tools::plugin(&mut app, script);
     #[cfg(target_arch = "wasm32")]
     web::plugin(&mut app);
     app.run()

@@ -15,8 +15,9 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use wasm_bindgen::prelude::*;
 
-use super::script::{Seen, picture_map};
-use super::{GameOptions, Match};
+use crate::game::GameOptions;
+use crate::game::dev_tools::{Seen, picture_map};
+use crate::game::model::session::Match;
 
 /// Frames drawn before the page is told the table is ready: the first frames of a software
 /// renderer show the panels before the table (as a script's first picture waits).
@@ -33,7 +34,7 @@ pub fn start() {
     }
     match options_for_page(&search) {
         Ok(opts) => {
-            super::run(opts);
+            crate::game::run(opts);
         }
         Err(why) => {
             set_text("tenball-problem", &why);
@@ -60,7 +61,7 @@ fn options_for_page(search: &str) -> Result<GameOptions, String> {
         }
     } else {
         let link = crate::link::Link::parse(search)?;
-        super::options_from_link(link)?
+        crate::game::options_from_link(link)?
     };
     if opts.library.is_empty() {
         opts.library = crate::teaching::scenario::library().0;
@@ -136,8 +137,11 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The quiz's moment in `#tenball-status`, once the game is ready: `asking` while an answer
 /// is wanted, `graded` once given, `quiz over` after the last (a test waits on it).
-fn tell_quiz(quiz: Option<Res<super::Quiz>>, mut told: Local<Option<super::QuizPhase>>) {
-    use super::QuizPhase;
+fn tell_quiz(
+    quiz: Option<Res<crate::game::screens::quiz::Quiz>>,
+    mut told: Local<Option<crate::game::screens::quiz::QuizPhase>>,
+) {
+    use crate::game::screens::quiz::QuizPhase;
     let Some(q) = quiz else { return };
     if *told == Some(q.phase) {
         return;
@@ -175,13 +179,22 @@ fn tell_ready(
     *told = true;
 }
 
-/// Each new ruling, as the card gives it: its words in `#tenball-ruling`, its rule number in
+/// Each new ruling, as the card gives it (the players' names in its words, not "player A":
+/// issue 63, item 6): its words in `#tenball-ruling`, its rule number in
 /// `#tenball-rule` (the last shot's, which a won rack keeps after its rulings are cleared).
-fn tell_rulings(m: Res<Match>, quiz: Option<Res<super::Quiz>>, mut shown: Local<String>) {
+fn tell_rulings(
+    m: Res<Match>,
+    quiz: Option<Res<crate::game::screens::quiz::Quiz>>,
+    mut shown: Local<String>,
+) {
     // The quiz keeps the ruling back until the answer is graded.
     let quiz_graded = quiz.as_ref().map(|q| {
         (
-            matches!(q.phase, super::QuizPhase::Graded | super::QuizPhase::Over),
+            matches!(
+                q.phase,
+                crate::game::screens::quiz::QuizPhase::Graded
+                    | crate::game::screens::quiz::QuizPhase::Over
+            ),
             q.is_changed(),
         )
     });
@@ -201,7 +214,7 @@ fn tell_rulings(m: Res<Match>, quiz: Option<Res<super::Quiz>>, mut shown: Local<
         r.rack,
         r.inning,
         m.players[r.shooter.index()],
-        r.explanation
+        crate::game::hud::text::names_in(&m.players, &r.explanation)
     );
     if *shown == text {
         return;

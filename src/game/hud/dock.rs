@@ -6,16 +6,21 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::super::camera::{CameraView, FreeArea};
-use super::super::input::Aim;
-use super::super::playback::Playback;
-use super::super::quiz::{Quiz, QuizAction, QuizPhase};
-use super::super::session::{GameAction, Match};
-use super::super::setup::SetupAction;
-use super::super::sound::Muted;
-use super::super::tracking::Aids;
-use super::super::{Lesson, Library, Markers, NextStep, OpenScenario, Screen, ShotCycle};
 use super::{DOCK_WIDTH, lesson, quiz, ruling, setup, stroke, text, window_ui};
+use crate::game::model::aim::Aim;
+use crate::game::model::playback::Playback;
+use crate::game::model::session::{GameAction, Match};
+use crate::game::model::tracking::Aids;
+use crate::game::screens::lesson::Lesson;
+use crate::game::screens::lesson::Library;
+use crate::game::screens::lesson::Markers;
+use crate::game::screens::lesson::NextStep;
+use crate::game::screens::lesson::OpenScenario;
+use crate::game::screens::quiz::{Quiz, QuizAction, QuizPhase};
+use crate::game::screens::setup::SetupAction;
+use crate::game::view::camera::{CameraView, FreeArea};
+use crate::game::view::sound::Muted;
+use crate::game::{Screen, ShotCycle};
 use crate::referee::PlayerId;
 
 /// What the dock reads and changes.
@@ -29,8 +34,8 @@ pub(super) struct DockParams<'w> {
     pub muted: ResMut<'w, Muted>,
     pub view: ResMut<'w, CameraView>,
     pub playback: ResMut<'w, Playback>,
-    pub coach: Res<'w, super::super::coach::Coach>,
-    pub ask_coach: MessageWriter<'w, super::super::coach::AskCoach>,
+    pub coach: Res<'w, crate::game::players::coach::Coach>,
+    pub ask_coach: MessageWriter<'w, crate::game::players::coach::AskCoach>,
     pub actions: MessageWriter<'w, GameAction>,
     pub setup: MessageWriter<'w, SetupAction>,
 }
@@ -220,7 +225,7 @@ pub(super) fn playback_buttons(ui: &mut egui::Ui, playback: &mut Playback) {
         let fast = if playback.fast {
             "Normal speed".to_string()
         } else {
-            format!("Fast x{}", super::super::playback::FAST)
+            format!("Fast x{}", crate::game::model::playback::FAST)
         };
         if sized(ui, 100.0, fast) {
             playback.toggle_fast();

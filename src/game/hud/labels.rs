@@ -5,10 +5,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::super::Markers;
-use super::super::camera::TableCamera;
-use super::super::playback::BallPoses;
-use super::super::scene::world;
+use crate::game::model::playback::BallPoses;
+use crate::game::screens::lesson::Markers;
+use crate::game::view::camera::TableCamera;
+use crate::game::view::scene::world;
 use crate::referee::CUE;
 use crate::table::BALL_RADIUS;
 

@@ -6,8 +6,12 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::super::{Lesson, Library, Markers, NextStep, OpenScenario};
 use super::text::call_words;
+use crate::game::screens::lesson::Lesson;
+use crate::game::screens::lesson::Library;
+use crate::game::screens::lesson::Markers;
+use crate::game::screens::lesson::NextStep;
+use crate::game::screens::lesson::OpenScenario;
 
 /// The scenario's head, at the top of the dock so that its button is in sight without
 /// scrolling: the title, its rules, its steps with how each came out, the button for the next,

@@ -3,7 +3,7 @@
 //! latest notice, a replay or pause banner, the aids in force) and a dock on the right whose
 //! sections follow the shot cycle (the stroke and the call while aiming, the ruling, the
 //! choice, the match's end, set-up, the scenario and its library, the rack's log). The 3D view
-//! is drawn in the area they leave ([`super::camera::FreeArea`]). The help is the one window
+//! is drawn in the area they leave ([`crate::game::view::camera::FreeArea`]). The help is the one window
 //! that floats, on demand. Ball numbers are written over the balls in the views from above.
 //! Buttons send the same actions as the keys.
 
@@ -23,11 +23,11 @@ use bevy_egui::{
     EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
 };
 
-use super::camera::{FreeArea, TableCamera};
-use super::input::Aim;
-use super::playback::Playback;
-use super::session::{Match, Mode};
-use super::tracking::Aids;
+use crate::game::model::aim::Aim;
+use crate::game::model::playback::Playback;
+use crate::game::model::session::{Match, Mode};
+use crate::game::model::tracking::Aids;
+use crate::game::view::camera::{FreeArea, TableCamera};
 use crate::referee::PlayerId;
 
 pub use text::describe_turn;
@@ -108,7 +108,7 @@ fn top_bar(
     aim: Res<Aim>,
     aids: Res<Aids>,
     playback: Res<Playback>,
-    quiz: Option<Res<super::Quiz>>,
+    quiz: Option<Res<crate::game::screens::quiz::Quiz>>,
     mut free: ResMut<FreeArea>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -178,8 +178,13 @@ fn top_bar(
 /// The top bar while a quiz is taken: the quiz and the score so far, what to do now, and
 /// the notice; never the score of the position's match or whose turn it is, which would tell
 /// the ruling before it is given.
-fn quiz_bar(ui: &mut egui::Ui, q: &super::Quiz, m: &Match, playback: &Playback) {
-    use super::QuizPhase;
+fn quiz_bar(
+    ui: &mut egui::Ui,
+    q: &crate::game::screens::quiz::Quiz,
+    m: &Match,
+    playback: &Playback,
+) {
+    use crate::game::screens::quiz::QuizPhase;
     ui.horizontal(|ui| {
         ui.heading("The referee's quiz");
         let at = if q.phase == QuizPhase::Over {
@@ -216,7 +221,7 @@ fn notices(ui: &mut egui::Ui, m: &Match, playback: &Playback, aim: Option<&Aim>)
         }
         if let Some(c) = aim
             .and_then(|a| a.charge)
-            .filter(|c| c.held > super::input::TAP)
+            .filter(|c| c.held > crate::game::model::aim::TAP)
         {
             ui.colored_label(
                 egui::Color32::from_rgb(255, 160, 60),
@@ -232,28 +237,90 @@ fn notices(ui: &mut egui::Ui, m: &Match, playback: &Playback, aim: Option<&Aim>)
     });
 }
 
-/// The help: every key and what the mouse does, from the one table of keys.
-fn help(mut contexts: EguiContexts, aim: Res<Aim>) -> Result {
+/// The help: every key and what the mouse does, from the one table of keys. It opens in the
+/// area the top bar and the dock leave, and scrolls within it: centred on the window, it
+/// covered the dock and its last rows fell below a 720-px window (issue 63, item 6).
+fn help(mut contexts: EguiContexts, aim: Res<Aim>, free: Res<FreeArea>) -> Result {
     if !aim.help {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    let area = help_area(ctx.viewport_rect(), &free);
+    show_help(ctx, area);
+    Ok(())
+}
+
+/// The help's window in `area`; where it was laid out.
+fn show_help(ctx: &egui::Context, area: egui::Rect) -> Option<egui::Rect> {
     egui::Window::new("Help (h)")
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .fixed_pos(area.min)
         .collapsible(false)
         .resizable(false)
+        .max_width(area.width())
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
-                .max_height(560.0)
+                .max_height(area.height())
                 .show(ui, |ui| {
                     egui::Grid::new("keys").striped(true).show(ui, |ui| {
-                        for (k, what) in super::keymap::help_rows() {
+                        for (k, what) in crate::game::input::keymap::help_rows() {
                             ui.strong(k);
                             ui.label(what);
                             ui.end_row();
                         }
                     });
                 });
-        });
-    Ok(())
+        })
+        .map(|r| r.response.rect)
+}
+
+/// Where the help goes: the free area (the window less the top bar and the dock), less a
+/// margin, and less the window's own title bar and frame below its rows (about 40 px).
+pub fn help_area(window: egui::Rect, free: &FreeArea) -> egui::Rect {
+    let margin = 8.0;
+    let min = egui::pos2(
+        window.min.x + free.left + margin,
+        window.min.y + free.top + margin,
+    );
+    let max = egui::pos2(
+        (window.max.x - free.right - margin).max(min.x + 200.0),
+        (window.max.y - free.bottom - margin - 40.0).max(min.y + 120.0),
+    );
+    egui::Rect::from_min_max(min, max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 63, item 6: the help opened centred on the window, over the dock, and its last
+    /// rows fell below a 720-px window. Laid out by egui as the game does, it now lies in the
+    /// area the top bar and the dock leave.
+    #[test]
+    fn issue_63_item_6_the_help_fits_the_area_the_panels_leave() {
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
+        let free = FreeArea {
+            top: 64.0,
+            right: 340.0,
+            bottom: 0.0,
+            left: 0.0,
+        };
+        let area = help_area(window, &free);
+        let ctx = egui::Context::default();
+        let mut shown = None;
+        for _ in 0..3 {
+            let input = egui::RawInput {
+                screen_rect: Some(window),
+                ..Default::default()
+            };
+            let out = ctx.run_ui(input, |ui| shown = show_help(ui.ctx(), area));
+            out.drop_without_applying_deltas();
+        }
+        let shown = shown.expect("the help is laid out");
+        assert!(shown.min.y >= free.top, "{shown:?} under the top bar");
+        assert!(
+            shown.max.x <= window.max.x - free.right,
+            "{shown:?} clear of the dock"
+        );
+        assert!(shown.max.y <= window.max.y, "{shown:?} inside the window");
+    }
 }

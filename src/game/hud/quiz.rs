@@ -8,11 +8,11 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::super::lesson::Markers;
-use super::super::playback::Playback;
-use super::super::quiz::{Quiz, QuizAction, QuizPhase};
-use super::super::session::Match;
 use super::{ruling, text};
+use crate::game::model::playback::Playback;
+use crate::game::model::session::Match;
+use crate::game::screens::lesson::Markers;
+use crate::game::screens::quiz::{Quiz, QuizAction, QuizPhase};
 use crate::referee::RULE_NUMBERS;
 use crate::teaching::quiz::key::{self, Balls, Choice, How, Who};
 use crate::teaching::quiz::{grade, position_words, seen_words};

@@ -5,8 +5,8 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::super::session::{GameAction, Match};
 use super::text::{describe_turn, miscue_words, player_name, with_names};
+use crate::game::model::session::{GameAction, Match};
 use crate::referee::performance::Performance;
 use crate::referee::{Phase, PlayerId, RackResult, Ruling, TableChoice};
 

@@ -4,9 +4,9 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::super::session::{GameAction, Match};
-use super::super::setup::{SetupAction, SetupPhase};
 use super::text::player_name;
+use crate::game::model::session::{GameAction, Match};
+use crate::game::screens::setup::{SetupAction, SetupPhase};
 use crate::referee::{CueBall, Phase, PlayerId};
 
 pub(super) fn section(
@@ -90,7 +90,7 @@ pub(super) fn section(
             setup.write(SetupAction::Leave);
         }
         if ui.button("Save (F5)").clicked() {
-            actions.write(GameAction::Save(super::super::default_save_path()));
+            actions.write(GameAction::Save(crate::game::default_save_path()));
         }
     });
 }

@@ -5,11 +5,11 @@
 
 use bevy_egui::egui;
 
-use super::super::input::{Aim, CallKind, MAX_ELEVATION, MAX_SPEED};
-use super::super::session::{GameAction, Match, Mode};
-use super::super::setup::SetupAction;
-use super::super::tracking::AidLevel;
 use super::dock::DockParams;
+use crate::game::model::aim::{Aim, CallKind, MAX_ELEVATION, MAX_SPEED};
+use crate::game::model::session::{GameAction, Match, Mode};
+use crate::game::model::tracking::AidLevel;
+use crate::game::screens::setup::SetupAction;
 use crate::physics::params::MISCUE_LIMIT;
 use crate::referee::{Call, TurnAction};
 use crate::table::BALL_RADIUS;
@@ -63,7 +63,7 @@ pub(super) fn section(ui: &mut egui::Ui, p: &mut DockParams) {
             .on_hover_text("the computer's choice here, drawn as a cyan ghost stroke")
             .clicked()
         {
-            p.ask_coach.write(super::super::coach::AskCoach);
+            p.ask_coach.write(crate::game::players::coach::AskCoach);
         }
     });
     aids(ui, p);
@@ -85,8 +85,8 @@ fn aim_controls(ui: &mut egui::Ui, aim: &mut Aim) {
     let step = aim_step(aim.fine);
     ui.horizontal(|ui| {
         if ui
-            .button(format!("< {step}"))
-            .on_hover_text("turn the aim left (Left)")
+            .button(aim_button_words(step)[0].as_str())
+            .on_hover_text("turn the cue left, as the Left key does (the angle grows)")
             .clicked()
         {
             aim.nudge_aim(step);
@@ -102,8 +102,8 @@ fn aim_controls(ui: &mut egui::Ui, aim: &mut Aim) {
         .on_hover_text("drag sideways to turn the aim finely, or click to type it");
         aim.stroke.aim_deg = a;
         if ui
-            .button(format!("{step} >"))
-            .on_hover_text("turn the aim right (Right)")
+            .button(aim_button_words(step)[1].as_str())
+            .on_hover_text("turn the cue right, as the Right key does (the angle falls)")
             .clicked()
         {
             aim.nudge_aim(-step);
@@ -111,6 +111,16 @@ fn aim_controls(ui: &mut egui::Ui, aim: &mut Aim) {
         ui.checkbox(&mut aim.fine, "fine aim (f)")
             .on_hover_text("drags on the table and the arrow keys turn a tenth as far");
     });
+}
+
+/// The aim buttons' words: the turn they give, left then right ("left 0.1 deg"), not an arrow
+/// beside the angle's figure, which read as "less" on the button that makes the angle grow
+/// (issue 63, item 6).
+pub fn aim_button_words(step: f64) -> [String; 2] {
+    [
+        format!("turn left {step} deg"),
+        format!("turn right {step} deg"),
+    ]
 }
 
 /// The aim buttons' step (degrees): a tenth of a degree, a hundredth in fine aim.
@@ -121,12 +131,13 @@ pub fn aim_step(fine: bool) -> f64 {
 /// The coach's figures for the stroke set up and, below, the next shot it leaves (two lines,
 /// always there so nothing below moves).
 fn coach_line(ui: &mut egui::Ui, p: &DockParams) {
-    use super::super::coach::{next_words, stroke_figures};
+    use crate::game::players::coach::{next_words, push_out_words, stroke_figures};
     let call = p.m.call_for(&p.aim.call).ok();
     let (words, next) = match (&p.coach.chances, call) {
         (Some(c), Some(call)) => (
             format!("coach: {} (q: advice)", stroke_figures(&call, c)),
             match (next_words(c), call) {
+                (_, Call::PushOut) => push_out_words(c),
                 (Some(n), _) => n,
                 (None, Call::Ball { .. }) => {
                     "then: no next shot from this stroke as set up (it misses, fouls or ends the rack)".into()
@@ -174,7 +185,7 @@ fn aids(ui: &mut egui::Ui, p: &mut DockParams) {
         .on_hover_text("behind the cue ball, overhead, free")
         .clicked()
     {
-        *p.view = super::super::camera::next_view(*p.view);
+        *p.view = crate::game::view::camera::next_view(*p.view);
     }
 }
 
@@ -203,7 +214,7 @@ fn buttons(ui: &mut egui::Ui, p: &mut DockParams) {
     ui.horizontal(|ui| {
         if ui.button("Save (F5)").clicked() {
             p.actions
-                .write(GameAction::Save(super::super::default_save_path()));
+                .write(GameAction::Save(crate::game::default_save_path()));
         }
         if ui
             .button("Copy link")
@@ -377,5 +388,23 @@ mod tests {
         let past = tip_height(0.6, 0.3);
         assert!(inside > 100.0, "{inside}");
         assert_eq!(inside, past);
+    }
+
+    /// Issue 63, item 6: the `< 0.1` button made the aim's angle grow, so a player read it as
+    /// the wrong way. Now the buttons say the turn they give, the way the arrow keys turn.
+    #[test]
+    fn issue_63_item_6_the_aim_buttons_say_which_way_they_turn() {
+        for fine in [false, true] {
+            let step = aim_step(fine);
+            let [left, right] = aim_button_words(step);
+            assert!(left.contains("left") && !left.contains('<'), "{left}");
+            assert!(right.contains("right") && !right.contains('>'), "{right}");
+            // The left button nudges by +step, the right by -step (aim_controls): left turns
+            // the angle up, as the Left key does.
+            let mut aim = Aim::default();
+            let a0 = aim.stroke.aim_deg;
+            aim.nudge_aim(step);
+            assert!(aim.stroke.aim_deg > a0);
+        }
     }
 }

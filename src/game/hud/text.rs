@@ -1,8 +1,8 @@
 //! The panels' words: whose turn and with what, a ruling in one line, the players' names in
 //! place of the referee's "player A" and "player B", the call, a miscue, the playback banner.
 
-use super::super::playback::Playback;
-use super::super::session::{LastShot, Match, SLOW_REPLAY};
+use crate::game::model::playback::Playback;
+use crate::game::model::session::{LastShot, Match, SLOW_REPLAY};
 use crate::physics::Event;
 use crate::physics::params::MISCUE_LIMIT;
 use crate::referee::{Call, ChoiceReason, InHand, Phase, PlayerId, Ruling, TurnAction};
@@ -12,17 +12,17 @@ pub fn describe_turn(m: &Match) -> String {
     let turn = m.state.turn();
     let who = &m.players[turn.player.index()];
     match turn.action {
-        TurnAction::Break { hit_first, .. } => format!(
-            "{who} to break: cue ball in hand behind the head string, hit the {hit_first} first (5.3)"
+        TurnAction::Break { ball_on, .. } => format!(
+            "{who} to break: cue ball in hand behind the head string, hit the {ball_on} first (5.3)"
         ),
         TurnAction::Shoot {
             ball_in_hand,
-            hit_first,
+            ball_on,
             push_out_allowed,
             on_two_fouls_warned,
             ..
         } => {
-            let mut s = format!("{who} to shoot: hit the {hit_first} first");
+            let mut s = format!("{who} to shoot: hit the {ball_on} first");
             match ball_in_hand {
                 Some(InHand::Anywhere) => s.push_str(", cue ball in hand anywhere (1.5)"),
                 Some(InHand::Kitchen) => s.push_str(", cue ball in hand behind the head string"),
@@ -40,7 +40,7 @@ pub fn describe_turn(m: &Match) -> String {
             let why = match reason {
                 ChoiceReason::PushOut => "after the push out",
                 ChoiceReason::SafetyPocket => "a ball fell on the safety",
-                ChoiceReason::WrongBall => "the called shot was missed but a ball fell",
+                ChoiceReason::WronglyPocketed => "the called shot was missed but a ball fell",
             };
             format!("{who} chooses ({why}, {rule}): play the table or hand it back")
         }
@@ -212,7 +212,7 @@ pub fn banner(p: &Playback) -> Option<String> {
         words.push(format!("SLOW (x{:.2})", p.speed));
     }
     if p.fast {
-        words.push(format!("FAST (x{})", crate::game::playback::FAST));
+        words.push(format!("FAST (x{})", crate::game::model::playback::FAST));
     }
     if p.paused {
         words.push("PAUSED (z resumes, x steps)".into());

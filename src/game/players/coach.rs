@@ -14,11 +14,13 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::input::Aim;
-use super::keymap::{Control, just};
-use super::session::{GameAction, Match};
-use super::{GameSystems, ShotCycle};
 use crate::computer::{Chances, Decision, Level, NoMove, chances, decide, next_after};
+use crate::game::input::keymap::{Control, just};
+use crate::game::model::aim::Aim;
+use crate::game::model::session::{GameAction, Match};
+use crate::game::view::cue::first_along;
+use crate::game::view::scene::world;
+use crate::game::{GameSystems, ShotCycle};
 use crate::physics::{Layout, Strike};
 use crate::referee::Call;
 
@@ -49,7 +51,7 @@ pub struct Coach {
     advice_for: Option<Layout>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game) fn plugin(app: &mut App) {
     app.init_resource::<Coach>()
         .add_message::<AskCoach>()
         .add_systems(Update, (figures, advise).chain().in_set(GameSystems::Input));
@@ -126,7 +128,12 @@ pub fn figures_for(
 /// call (or, for a safety, that is legal) with its 95 % interval over the tries, the shares
 /// that scratch and foul, and the next shot it leaves when known.
 pub fn figure_words(call: &Call, c: &Chances) -> String {
-    let next = next_words(c).map_or(String::new(), |n| format!("; {n}"));
+    let next = if matches!(call, Call::PushOut) {
+        Some(push_out_words(c))
+    } else {
+        next_words(c)
+    };
+    let next = next.map_or(String::new(), |n| format!("; {n}"));
     format!("{}{next}", stroke_figures(call, c))
 }
 
@@ -136,14 +143,16 @@ pub fn next_words(c: &Chances) -> Option<String> {
         .map(|n| format!("then {}, {:.0} % to make", n.words(), 100.0 * n.chance))
 }
 
-/// The figures of [`figure_words`] without the next shot.
+/// The figures of [`figure_words`] without the next shot. A safety and a push out make no
+/// ball, so they are given by how often they are legal (a push out's next shot is said by
+/// [`push_out_words`]: it is the opponent's choice who plays it).
 pub fn stroke_figures(call: &Call, c: &Chances) -> String {
-    let safety = matches!(call, Call::Safety);
-    let main = if safety { 1.0 - c.foul } else { c.make };
+    let no_make = matches!(call, Call::Safety | Call::PushOut);
+    let main = if no_make { 1.0 - c.foul } else { c.make };
     let hits = (main * c.tries as f64).round() as u64;
     let [lo, hi] = crate::batch::Share::of(hits, c.tries as u64).ci95;
     let range = format!("{:.0}-{:.0} %", 100.0 * lo, 100.0 * hi);
-    if safety {
+    if no_make {
         format!(
             "legal {:.0} % ({range}), scratch {:.0} % over {} tries",
             100.0 * main,
@@ -158,6 +167,19 @@ pub fn stroke_figures(call: &Call, c: &Chances) -> String {
             100.0 * c.foul,
             c.tries
         )
+    }
+}
+
+/// What a push out leaves (5.4): no ball is made, and the opponent chooses who plays the
+/// next shot, so the next shot is said as the position's, for whoever plays it.
+pub fn push_out_words(c: &Chances) -> String {
+    match c.next {
+        Some(n) => format!(
+            "leaves {}, {:.0} % to make, for whoever the opponent sends in (5.4)",
+            n.words(),
+            100.0 * n.chance
+        ),
+        None => "leaves no cut the coach can find; the opponent chooses who plays (5.4)".into(),
     }
 }
 
@@ -269,4 +291,100 @@ fn take(
 ) {
     actions.write_batch(super::opponent::set_up_actions(place, &call));
     aim.stroke = strike;
+}
+
+/// The coach's drawing, added with the view (the logic runs headless without it): the advice
+/// as a ghost stroke while the player aims.
+pub(in crate::game) fn view(app: &mut App) {
+    app.add_systems(
+        Update,
+        coach_ghost
+            .run_if(crate::game::aiming_at_rest)
+            .in_set(GameSystems::Show),
+    );
+}
+
+/// The coach's advice as a ghost stroke, in cyan, until the player takes it (`Q`) or the
+/// position changes: where the cue ball would be put (in hand), its line to the ghost ball,
+/// the ball hit and the pocket called.
+fn coach_ghost(coach: Res<Coach>, m: Res<Match>, mut gizmos: Gizmos) {
+    let Some(crate::computer::Decision::Stroke {
+        place,
+        call,
+        strike,
+        ..
+    }) = &coach.advice
+    else {
+        return;
+    };
+    let Some(from) = place.or_else(|| m.cue_ball()) else {
+        return;
+    };
+    let t = m.table();
+    let r = t.ball_radius;
+    let flat = Quat::from_rotation_arc(Vec3::Z, Vec3::Y);
+    let cyan = Color::srgba(0.2, 0.9, 1.0, 0.95);
+    let start = world(from.x, from.y, r);
+    if place.is_some() {
+        gizmos.circle(
+            Isometry3d::new(world(from.x, from.y, 0.003), flat),
+            r as f32,
+            cyan,
+        );
+    }
+    let (hit, ghost) = first_along(&m, from, strike.aim_deg);
+    let g = world(ghost.x, ghost.y, r);
+    gizmos.line(start, g, cyan);
+    gizmos.circle(Isometry3d::new(g, flat), r as f32, cyan);
+    if let Some(b) = hit
+        && let Some(ob) = m.layout.balls.iter().find(|x| x.ball == b)
+    {
+        let o = world(ob.at.x, ob.at.y, r);
+        gizmos.line(o, o + (o - g).normalize_or_zero() * 0.35, cyan);
+    }
+    if let crate::referee::Call::Ball { pocket, .. } = call {
+        let p = t.pocket_mouth_centre(*pocket);
+        gizmos.circle(Isometry3d::new(world(p.x, p.y, 0.003), flat), 0.09, cyan);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::computer::NextShot;
+    use crate::table::Pocket;
+
+    /// Issue 63, item 6: a push out was given "make 0 %", a figure that means nothing for a
+    /// stroke that calls no ball. Now it is given by how often it is legal and by what it
+    /// leaves, for whoever the opponent sends in.
+    #[test]
+    fn issue_63_item_6_a_push_out_is_not_given_a_make_chance() {
+        let mut c = Chances {
+            make: 0.0,
+            scratch: 0.1,
+            foul: 0.2,
+            tries: 10,
+            next: Some(NextShot {
+                ball: 2,
+                pocket: Pocket::FootRight,
+                chance: 0.5,
+            }),
+        };
+        let words = figure_words(&Call::PushOut, &c);
+        assert!(!words.contains("make 0"), "{words}");
+        assert!(words.starts_with("legal 80 %"), "{words}");
+        assert!(
+            words.contains("leaves the 2 in the foot right corner, 50 % to make"),
+            "{words}"
+        );
+        assert!(words.contains("(5.4)"), "{words}");
+        c.next = None;
+        assert!(push_out_words(&c).contains("the opponent chooses"));
+        // A called shot keeps its make chance.
+        let call = Call::Ball {
+            ball: 1,
+            pocket: Pocket::FootRight,
+        };
+        assert!(figure_words(&call, &c).starts_with("make 0 %"));
+    }
 }

@@ -9,10 +9,11 @@
 
 use bevy::prelude::*;
 
-use super::input::Aim;
-use super::playback::Playback;
-use super::session::{GameAction, Match};
-use super::{GameSystems, ShotCycle};
+use crate::game::model::aim::Aim;
+use crate::game::model::playback::Playback;
+use crate::game::model::session::{GameAction, Match};
+use crate::game::view::scene::world;
+use crate::game::{GameSystems, ShotCycle};
 use crate::teaching;
 use crate::teaching::markers::markers_until;
 use crate::teaching::scenario::{Scenario, compare, told_layout};
@@ -63,7 +64,7 @@ pub struct Library(pub Vec<crate::teaching::scenario::LibraryEntry>);
 #[derive(Resource, Debug, Default, Clone)]
 pub struct Markers(pub teaching::markers::Markers);
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game) fn plugin(app: &mut App) {
     app.add_message::<NextStep>()
         .add_message::<OpenScenario>()
         .init_resource::<Markers>()
@@ -74,8 +75,14 @@ pub(super) fn plugin(app: &mut App) {
             (
                 // A step's shot goes to the session in the same frame.
                 (keys, play_step).chain().in_set(GameSystems::Input),
-                judge_played.in_set(GameSystems::Act),
-                (markers, set_up_next_stroke).in_set(GameSystems::Show),
+                judge_played
+                    .run_if(in_state(ShotCycle::Ruling))
+                    .in_set(GameSystems::Act),
+                (
+                    markers,
+                    set_up_next_stroke.run_if(crate::game::aiming_at_rest),
+                )
+                    .in_set(GameSystems::Show),
             )
                 .run_if(resource_exists::<Lesson>),
         );
@@ -99,7 +106,10 @@ fn open(
     };
     let s = entry.scenario.clone();
     playback.stop();
-    let mut opts = super::options_from_file(s.position.clone(), super::Mode::Practice);
+    let mut opts = crate::game::options_from_file(
+        s.position.clone(),
+        crate::game::model::session::Mode::Practice,
+    );
     opts.lesson = Some(s.clone());
     let m = Match::new(&opts);
     aim.after_shot(&m);
@@ -113,7 +123,7 @@ fn open(
 }
 
 fn keys(keys: Res<ButtonInput<KeyCode>>, mut next: MessageWriter<NextStep>) {
-    if super::keymap::just(&keys, super::keymap::Control::NextStep) {
+    if crate::game::input::keymap::just(&keys, crate::game::input::keymap::Control::NextStep) {
         next.write(NextStep);
     }
 }
@@ -209,8 +219,12 @@ fn play_step(
                     let mut diffs = Vec::new();
                     compare(i + 1, &step.expect, s.ruling.as_ref(), &s.next, &mut diffs);
                     lesson.results.push(diffs);
+                    let words = action_words(&m.state, action, &m.players);
                     m.state = s.state;
-                    m.message = Some(format!("step {}: {}", i + 1, action.name()));
+                    m.message = Some(format!("step {}: {words}", i + 1));
+                    // The card of the ruling before closes: the table goes on from the choice
+                    // (issue 63, item 5).
+                    next_cycle.set(m.cycle());
                 }
                 Err(e) => lesson.results.push(vec![format!("step {}: {e}", i + 1)]),
             },
@@ -221,13 +235,42 @@ fn play_step(
     }
 }
 
+/// What a step that is a decision, not a shot, did, in the players' names: "Bo plays the table
+/// (5.4)", "Bo hands the shot back to Ann (5.7)", for the top bar after it.
+pub fn action_words(
+    before: &crate::referee::GameState,
+    action: &crate::referee::Action,
+    players: &[String; 2],
+) -> String {
+    use crate::referee::{Action, Phase, TableChoice};
+    let name = |p: crate::referee::PlayerId| players[p.index()].clone();
+    match (action, before.phase) {
+        (Action::Choose(choice), Phase::Choice { chooser, reason }) => match choice {
+            TableChoice::PlayTable => {
+                format!("{} plays the table ({})", name(chooser), reason.rule())
+            }
+            TableChoice::HandBack => format!(
+                "{} hands the shot back to {} ({})",
+                name(chooser),
+                name(chooser.other()),
+                reason.rule()
+            ),
+        },
+        (Action::ChooseBreaker(p), _) => format!("{} will break", name(*p)),
+        (Action::WarnTwoFouls(p), _) => {
+            format!("the referee warns {}: on two fouls (7.14)", name(*p))
+        }
+        (Action::WarnStalemate, _) => "the referee warns of a stalemate (1.12)".into(),
+        (other, _) => other.name().replace('_', " "),
+    }
+}
+
 /// A played step's ruling, once its playback has ended, against what the step expects.
-fn judge_played(mut lesson: ResMut<Lesson>, m: Res<Match>, cycle: Option<Res<State<ShotCycle>>>) {
+fn judge_played(mut lesson: ResMut<Lesson>, m: Res<Match>) {
     let Some(i) = lesson.waiting else {
         return;
     };
-    let ruling_shown = cycle.is_some_and(|c| *c.get() == ShotCycle::Ruling);
-    if !ruling_shown || m.pending.is_some() {
+    if m.pending.is_some() {
         return;
     }
     if let (Some(step), Some(last)) = (lesson.scenario.steps.get(i).cloned(), m.last.as_ref()) {
@@ -256,16 +299,9 @@ fn markers(playback: Res<Playback>, mut out: ResMut<Markers>) {
 /// Before a played step, its stroke and call on the table: the aim, the cue's elevation and
 /// the prediction show the shot the step will play (a jump shot showed a level cue into the
 /// blocking ball before).
-fn set_up_next_stroke(
-    mut lesson: ResMut<Lesson>,
-    cycle: Option<Res<State<ShotCycle>>>,
-    playback: Res<Playback>,
-    mut aim: ResMut<Aim>,
-) {
-    let aiming =
-        cycle.is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand));
+fn set_up_next_stroke(mut lesson: ResMut<Lesson>, mut aim: ResMut<Aim>) {
     let i = lesson.next;
-    if !aiming || playback.active() || lesson.waiting.is_some() || lesson.set_up == Some(i) {
+    if lesson.waiting.is_some() || lesson.set_up == Some(i) {
         return;
     }
     lesson.set_up = Some(i);
@@ -274,5 +310,52 @@ fn set_up_next_stroke(
     };
     if let (Some(call), Some(stroke)) = (&step.call, &step.stroke) {
         aim.set_up(call, stroke);
+    }
+}
+
+/// The scenario player's drawing, added with the view: the markers of what decided the shot,
+/// while a scenario is open.
+pub(in crate::game) fn view(app: &mut App) {
+    app.add_systems(
+        Update,
+        lesson_markers
+            .run_if(resource_exists::<Lesson>)
+            .in_set(GameSystems::Show),
+    );
+}
+
+/// In the scenario player, what decides the shot as it plays: a gold ring where the cue ball
+/// met the first ball, a red ring at each rail contact after it; with the ruling shown, a
+/// white ring where a ball was spotted.
+fn lesson_markers(
+    markers: Res<Markers>,
+    m: Res<Match>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut gizmos: Gizmos,
+) {
+    let r = m.table().ball_radius;
+    let flat = Quat::from_rotation_arc(Vec3::Z, Vec3::Y);
+    if cycle.is_some_and(|c| *c.get() == ShotCycle::Ruling)
+        && let Some(sp) = m.rulings.last().and_then(|r| r.spotted)
+    {
+        gizmos.circle(
+            Isometry3d::new(world(sp.at.x, sp.at.y, 0.003), flat),
+            (r * 1.6) as f32,
+            Color::WHITE,
+        );
+    }
+    if let Some((_, p)) = markers.0.first_contact {
+        gizmos.circle(
+            Isometry3d::new(world(p.x, p.y, 0.003), flat),
+            (r * 1.6) as f32,
+            Color::srgb(1.0, 0.85, 0.2),
+        );
+    }
+    for (_, _, p) in &markers.0.rails {
+        gizmos.circle(
+            Isometry3d::new(world(p.x, p.y, 0.003), flat),
+            (r * 1.2) as f32,
+            Color::srgb(0.9, 0.1, 0.1),
+        );
     }
 }

@@ -19,12 +19,12 @@ use bevy::window::PrimaryWindow;
 use bevy_panorbit_camera::PanOrbitCamera;
 use serde::{Deserialize, Serialize};
 
-use super::ShotCycle;
-use super::camera::{CameraView, TableCamera};
-use super::input::Aim;
-use super::playback::{BallPoses, Playback};
-use super::scene::world;
-use super::session::{GameAction, Match};
+use crate::game::ShotCycle;
+use crate::game::model::aim::Aim;
+use crate::game::model::playback::{BallPoses, Playback};
+use crate::game::model::session::{GameAction, Match};
+use crate::game::view::camera::{CameraView, TableCamera};
+use crate::game::view::scene::world;
 use crate::physics::Strike;
 use crate::referee::TableChoice;
 use crate::table::{Pocket, Point};
@@ -212,11 +212,13 @@ fn check_step(step: &ScriptStep, table: &crate::table::Table) -> Result<(), Stri
         ScriptStep::MouseMove(dx) if !(dx.is_finite() && dx.abs() <= 10_000.0) => {
             Err(format!("mouse_move {dx}: at most 10000 pixels"))
         }
-        ScriptStep::Key(name) if super::keymap::key_from_name(name).is_none() => Err(format!(
-            "key `{}`: not a key the game uses ({})",
-            crate::echo::cut(&crate::echo::visible(name)),
-            super::keymap::key_names().join(", ")
-        )),
+        ScriptStep::Key(name) if crate::game::input::keymap::key_from_name(name).is_none() => {
+            Err(format!(
+                "key `{}`: not a key the game uses ({})",
+                crate::echo::cut(&crate::echo::visible(name)),
+                crate::game::input::keymap::key_names().join(", ")
+            ))
+        }
         _ => Ok(()),
     }
 }
@@ -290,7 +292,7 @@ struct Runner {
 /// still compiling pipelines before, and a frame may then show the panels without the table.
 const FIRST_PICTURE_FRAME: u32 = 60;
 
-pub(super) fn plugin(app: &mut App, script: Option<Script>) {
+pub(in crate::game) fn plugin(app: &mut App, script: Option<Script>) {
     let Some(script) = script else {
         return;
     };
@@ -473,8 +475,12 @@ fn take_step(
         ScriptStep::Stroke(s) => hands.aim.stroke = s,
         ScriptStep::CallBall(b) => act(GameAction::CallBall(b)),
         ScriptStep::CallPocket(p) => act(GameAction::CallPocket(p)),
-        ScriptStep::CallSafety => act(GameAction::CallKind(super::CallKind::Safety)),
-        ScriptStep::CallPushOut => act(GameAction::CallKind(super::CallKind::PushOut)),
+        ScriptStep::CallSafety => act(GameAction::CallKind(
+            crate::game::model::aim::CallKind::Safety,
+        )),
+        ScriptStep::CallPushOut => act(GameAction::CallKind(
+            crate::game::model::aim::CallKind::PushOut,
+        )),
         ScriptStep::Place(p) => act(GameAction::PlaceCueBall(p)),
         ScriptStep::Shoot => act(GameAction::Shoot),
         ScriptStep::Continue => act(GameAction::Continue),
@@ -482,7 +488,7 @@ fn take_step(
             None => act(GameAction::Choose(c)),
             Some(why) => refuse(runner, hands, why),
         },
-        ScriptStep::Key(name) => match super::keymap::key_from_name(&name) {
+        ScriptStep::Key(name) => match crate::game::input::keymap::key_from_name(&name) {
             Some(k) => {
                 hands.keys.press(k);
                 runner.released = Some(k);
@@ -680,7 +686,7 @@ pub(super) fn picture_map(seen: &Seen, window: &Window) -> Option<PictureMap> {
             }
         }
     }
-    let corners = super::camera::table_corners(&t)
+    let corners = crate::game::view::camera::table_corners(&t)
         .into_iter()
         .step_by(2)
         .filter_map(px)

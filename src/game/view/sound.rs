@@ -1,6 +1,6 @@
 //! Sound from the shot's events: the cue's tap, clicks of ball on ball, thumps on cushions and
 //! the rattle of a drop into a pocket, each louder for a harder hit (its impulse). The sounds
-//! are synthesised here as WAV data at start-up (no sample files). `m` mutes. Without an audio
+//! are synthesised here as WAV data at start-up (no sample files). `m` mutes (the input layer sets [`Muted`]). Without an audio
 //! device bevy's audio only logs a warning: the game goes on silent.
 
 use std::f32::consts::TAU;
@@ -9,9 +9,8 @@ use std::sync::Arc;
 use bevy::audio::Volume;
 use bevy::prelude::*;
 
-use super::GameSystems;
-use super::input::Pointer;
-use super::playback::{ShotSound, SoundKind};
+use crate::game::GameSystems;
+use crate::game::model::playback::{ShotSound, SoundKind};
 
 /// Sound off.
 #[derive(Resource, Debug, Default)]
@@ -27,10 +26,10 @@ struct Sounds {
 
 const RATE: u32 = 44_100;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game) fn plugin(app: &mut App) {
     app.init_resource::<Muted>()
         .add_systems(Startup, make_sounds)
-        .add_systems(Update, (mute_key, play).in_set(GameSystems::Show));
+        .add_systems(Update, play.in_set(GameSystems::Show));
 }
 
 /// A mono 16-bit PCM WAV file of `samples` (-1 to 1).
@@ -135,12 +134,6 @@ fn make_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>)
         thump: add(&thump),
         drop: add(&drop),
     });
-}
-
-fn mute_key(keys: Res<ButtonInput<KeyCode>>, pointer: Res<Pointer>, mut muted: ResMut<Muted>) {
-    if super::keymap::just(&keys, super::keymap::Control::Mute) && !pointer.typing {
-        muted.0 = !muted.0;
-    }
 }
 
 /// Loudness from a contact's impulse (N s): a break's hit on the rack (about 1.7 N s) is full,

@@ -3,13 +3,10 @@
 //! ruling kept back until the answer is graded against the referee's ruling of the shot as
 //! played there, each graded question goes to the caller as it is graded, the replay starts
 //! just before the moment that decided the shot, and the score comes after the last.
-#![cfg(feature = "game")]
-
-mod game_common;
 
 use std::sync::{Arc, Mutex};
 
-use game_common::*;
+use crate::game_common::*;
 
 use bevy::prelude::*;
 use tenball::game::{

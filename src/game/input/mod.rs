@@ -1,5 +1,5 @@
 //! Mouse and keyboard at the table: aim, power, tip, elevation, calls, ball in hand, and the
-//! keys for replay, undo, camera and the rest (their table is [`super::keymap`]). In the view
+//! keys for replay, undo, camera and the rest (their table is [`keymap`]). In the view
 //! behind the cue ball a sideways drag turns the cue about the cue ball by the mouse's motion
 //! (never "point at the pointer", which would chase the camera that follows the aim); overhead
 //! and in the free view the cue points at the pointer. A press picks a ball by its sphere (the
@@ -10,246 +10,43 @@
 
 use bevy::prelude::*;
 
+use bevy::input::ButtonState;
 use bevy::input::mouse::AccumulatedMouseMotion;
+use bevy::window::WindowEvent;
 
-use super::camera::CameraView;
-use super::keymap::{self, BINDINGS, Context, Control};
-use super::scene::world;
-use super::session::{GameAction, Match};
-use super::{GameSystems, ShotCycle};
-use crate::physics::Strike;
-use crate::physics::params::MISCUE_LIMIT;
+pub mod keymap;
+
+use self::keymap::{BINDINGS, Context, Control, just};
+use crate::game::model::aim::{Aim, CallKind, Charge, Drag, Pick, Pointer, TAP};
+use crate::game::model::playback::{Playback, PlaybackClock, STEP};
+use crate::game::model::session::{GameAction, Match};
+use crate::game::view::camera::CameraView;
+use crate::game::view::scene::world;
+use crate::game::view::sound::Muted;
+use crate::game::{GameSystems, ShotCycle};
 use crate::referee::{CUE, InHand, TableChoice};
 use crate::table::{Pocket, Point};
 
-/// Where the pointer is: its ray into the scene (world frame) when a camera casts one, where
-/// that ray meets the plane of the balls' centres (table coordinates), and whether a panel has
-/// the pointer instead.
-#[derive(Resource, Debug, Default, Clone, Copy)]
-pub struct Pointer {
-    pub on_table: Option<Point>,
-    pub ray: Option<Ray3d>,
-    /// The cursor in the window (logical pixels), where there is one.
-    pub cursor: Option<Vec2>,
-    pub over_panel: bool,
-    /// Keyboard input goes to a panel's text field.
-    pub typing: bool,
-}
-
-/// What kind of call is set up.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum CallKind {
-    #[default]
-    Ball,
-    Safety,
-    PushOut,
-}
-
-/// The call being set up: a ball and a pocket, or a safety or push out.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct CallDraft {
-    pub kind: CallKind,
-    pub ball: Option<u8>,
-    pub pocket: Option<Pocket>,
-    /// The player called a ball or a pocket; until then the aim's prediction fills the call.
-    pub by_player: bool,
-}
-
-/// A drag in progress.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Drag {
-    /// The cue ball, in hand, follows the pointer (kept where it may go); the camera holds.
-    CueBall(Point),
-    /// Overhead or free view: the aim follows the pointer; `fine`: it turns a tenth as fast as
-    /// the pointer turns about the cue ball.
-    Aim { fine: bool, last: Point },
-    /// Behind the cue ball: the mouse's sideways motion turns the cue about the cue ball;
-    /// `last_x`: the cursor's place a frame ago.
-    Turn { last_x: Option<f32> },
-}
-
-/// What a press of the left button picks.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Pick {
-    Ball(u8),
-    Pocket(Pocket),
-    /// The cloth (or the rails) at this point.
-    Cloth(Point),
-    /// Nothing of the table.
-    Off,
-}
-
-/// The stroke and call being set up, and the aiming aids.
-#[derive(Resource, Debug, Clone)]
-pub struct Aim {
-    pub stroke: Strike,
-    pub call: CallDraft,
-    /// Aim line and ghost ball.
-    pub aim_line: bool,
-    pub drag: Option<Drag>,
-    pub help: bool,
-    /// Space held: the power being charged.
-    pub charge: Option<Charge>,
-    /// Fine aim, on until turned off (the dock's box or `f`): drags and the arrow keys turn a
-    /// tenth as far, as while Shift is held.
-    pub fine: bool,
-}
-
-/// The power charged while Space is held: it rises from `CHARGE_FROM` to the most the
-/// controls give in `CHARGE_RISE` seconds, falls back, and so on; release shoots.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Charge {
-    /// Seconds held.
-    pub held: f32,
-    /// The power before the charge (a tap shoots with it).
-    pub set_speed: f64,
-}
-
-/// A press shorter than this is a tap (s).
-pub const TAP: f32 = 0.25;
-/// Power at the start of a charge (m/s).
-pub const CHARGE_FROM: f64 = 0.3;
-/// Seconds from the least to the most power while charging.
-pub const CHARGE_RISE: f32 = 2.0;
 /// A drag behind the cue ball turns the cue this much for each pixel of sideways motion (deg),
 /// however fast the mouse moves: the same drag always gives the same turn (a speed-dependent
 /// gain turned 125 px into 9.06 degrees and 85 px into 3.54).
 pub const TURN_DEG_PER_PX: f64 = 0.08;
-
-impl Charge {
-    /// The power charged so far.
-    pub fn speed(&self) -> f64 {
-        let t = ((self.held - TAP).max(0.0) / CHARGE_RISE) as f64;
-        let tri = 1.0 - ((t % 2.0) - 1.0).abs();
-        CHARGE_FROM + (MAX_SPEED - CHARGE_FROM) * tri
-    }
-}
-
 /// In fine aim (the dock's box, `f`, or Shift held), a drag or an arrow key turns the aim by this
 /// share of what it turns otherwise.
 pub const AIM_DRAG_FINE: f64 = 0.1;
 /// A click within this distance of a pocket's mouth centre calls that pocket (m).
 const POCKET_PICK: f64 = 0.1;
-/// Most speed the controls give (m/s).
-pub const MAX_SPEED: f64 = 12.0;
-/// Most cue elevation the controls give (degrees).
-pub const MAX_ELEVATION: f64 = 60.0;
 
-impl Default for Aim {
-    fn default() -> Self {
-        Aim {
-            stroke: Strike::new(0.0, 3.0),
-            call: CallDraft::default(),
-            aim_line: true,
-            drag: None,
-            help: false,
-            charge: None,
-            fine: false,
-        }
-    }
-}
-
-/// The speed a new turn starts at (m/s): a firm shot of the notes' typical 3-4.5 m/s.
-pub const NEW_TURN_SPEED: f64 = 3.0;
-
-impl Aim {
-    /// A stroke and its call set up as a player would (a scenario's step, a link's shot).
-    pub fn set_up(&mut self, call: &crate::referee::Call, stroke: &Strike) {
-        use crate::referee::Call;
-        self.stroke = *stroke;
-        self.call.kind = match call {
-            Call::Safety => CallKind::Safety,
-            Call::PushOut => CallKind::PushOut,
-            _ => CallKind::Ball,
-        };
-        if let Call::Ball { ball, pocket } = *call {
-            self.call.ball = Some(ball);
-            self.call.pocket = Some(pocket);
-            self.call.by_player = true;
-        }
-    }
-
-    /// After a shot (or undo): aim at the ball to hit first, break speed on a break, no call.
-    pub fn after_shot(&mut self, m: &Match) {
-        self.call = CallDraft::default();
-        self.drag = None;
-        self.charge = None;
-        self.aim_at_ball_on(m);
-        // A new turn: the shot before was another player's (or there was none).
-        let new_turn = m
-            .last
-            .as_ref()
-            .is_none_or(|l| l.before.state.to_act() != m.state.to_act());
-        if matches!(m.state.phase, crate::referee::Phase::Break { .. }) {
-            self.stroke.speed = 10.0;
-            self.stroke.side = 0.0;
-            self.stroke.height = 0.0;
-        } else if new_turn {
-            // A new turn starts from a level cue, the tip in the centre, at a normal speed.
-            self.stroke.speed = NEW_TURN_SPEED;
-            self.stroke.side = 0.0;
-            self.stroke.height = 0.0;
-        } else if self.stroke.speed > 6.0 {
-            self.stroke.speed = NEW_TURN_SPEED;
-        }
-        // A raised cue is for one shot: the next starts level (a jump is chosen each time).
-        self.stroke.elevation_deg = 0.0;
-    }
-
-    /// Turns the cue from the cue ball toward the ball to hit first (the ball on).
-    pub fn aim_at_ball_on(&mut self, m: &Match) {
-        let target = m.state.lowest_ball();
-        if let (Some(c), Some(t)) = (
-            m.cue_ball(),
-            m.layout.balls.iter().find(|b| b.ball == target),
-        ) {
-            self.aim_at(c, t.at);
-        }
-    }
-
-    /// Turns the aim to point from the cue ball at `p`.
-    pub fn aim_at(&mut self, cue: Point, p: Point) {
-        if cue.distance(p) > 1e-4 {
-            self.stroke.aim_deg = (p.y - cue.y).atan2(p.x - cue.x).to_degrees();
-        }
-    }
-
-    pub fn nudge_aim(&mut self, deg: f64) {
-        self.stroke.aim_deg = (self.stroke.aim_deg + deg + 540.0).rem_euclid(360.0) - 180.0;
-    }
-
-    pub fn set_speed(&mut self, v: f64) {
-        self.stroke.speed = v.clamp(0.1, MAX_SPEED);
-    }
-
-    /// Tip offset (shares of the radius), kept within a little past the miscue limit so that a
-    /// miscue can be played on purpose.
-    pub fn set_tip(&mut self, side: f64, height: f64) {
-        let lim = MISCUE_LIMIT * 1.2;
-        let (mut s, mut h) = (side, height);
-        let r = s.hypot(h);
-        if r > lim {
-            s *= lim / r;
-            h *= lim / r;
-        }
-        self.stroke.side = s;
-        self.stroke.height = h;
-    }
-
-    pub fn set_elevation(&mut self, deg: f64) {
-        self.stroke.elevation_deg = deg.clamp(0.0, MAX_ELEVATION);
-    }
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Pointer>()
+pub(in crate::game) fn plugin(app: &mut App) {
+    app.add_message::<WindowEvent>()
+        .init_resource::<Pointer>()
         .init_resource::<Aim>()
         .init_resource::<HeldKeys>()
         .add_systems(Startup, first_aim)
         .add_systems(
             Update,
             play_on_open
-                .run_if(resource_exists::<PlayOnOpen>)
+                .run_if(resource_exists::<PlayOnOpen>.and_then(crate::game::aiming_now))
                 .in_set(GameSystems::Input),
         )
         .add_systems(
@@ -257,12 +54,18 @@ pub(super) fn plugin(app: &mut App) {
             (
                 (press, drag, release)
                     .chain()
-                    .run_if(in_state(ShotCycle::Aiming).or_else(in_state(ShotCycle::BallInHand))),
-                (stroke_keys, charge)
-                    .run_if(in_state(ShotCycle::Aiming).or_else(in_state(ShotCycle::BallInHand))),
+                    .run_if(crate::game::aiming_now),
+                (stroke_keys, charge).run_if(crate::game::aiming_now),
                 action_keys,
+                mute_key,
             )
                 .in_set(GameSystems::Input),
+        )
+        .add_systems(
+            Update,
+            playback_keys
+                .in_set(GameSystems::Playback)
+                .before(PlaybackClock),
         );
 }
 
@@ -279,16 +82,9 @@ fn first_aim(m: Res<Match>, mut aim: ResMut<Aim>) {
 #[derive(Resource)]
 pub(super) struct PlayOnOpen;
 
-fn play_on_open(
-    mut commands: Commands,
-    cycle: Option<Res<State<ShotCycle>>>,
-    mut actions: MessageWriter<GameAction>,
-) {
-    let cycle = cycle.map(|c| *c.get());
-    if matches!(cycle, Some(ShotCycle::Aiming | ShotCycle::BallInHand)) {
-        actions.write(GameAction::ShootAsSet);
-        commands.remove_resource::<PlayOnOpen>();
-    }
+fn play_on_open(mut commands: Commands, mut actions: MessageWriter<GameAction>) {
+    actions.write(GameAction::ShootAsSet);
+    commands.remove_resource::<PlayOnOpen>();
 }
 
 /// What the pointer is over: the nearest ball its ray meets (the whole sphere, so the upper
@@ -381,8 +177,11 @@ fn press(
     cycle: Res<State<ShotCycle>>,
     m: Res<Match>,
     mut aim: ResMut<Aim>,
+    mut events: MessageReader<WindowEvent>,
     mut actions: MessageWriter<GameAction>,
 ) {
+    // Read every frame, so that a later press does not find this frame's events.
+    let events: Vec<&WindowEvent> = events.read().collect();
     let Hand {
         buttons,
         keys,
@@ -405,8 +204,10 @@ fn press(
             actions.write(GameAction::CallPocket(k));
         }
         Pick::Ball(_) | Pick::Cloth(_) if *view == CameraView::Behind => {
+            // Where the cursor was when the button went down: a slow frame may hold motion
+            // after it, which the drag then takes (`turn_motion`).
             aim.drag = Some(Drag::Turn {
-                last_x: pointer.cursor.map(|c| c.x),
+                last_x: cursor_at_press(&events).or(pointer.cursor.map(|c| c.x)),
             });
         }
         Pick::Cloth(p) => {
@@ -421,16 +222,19 @@ fn press(
     }
 }
 
-/// A held left button moves what the press took up.
+/// A held left button moves what the press took up (also in the frame it is let go, so that
+/// the motion of that frame counts).
 fn drag(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     pointer: Res<Pointer>,
     motion: Option<Res<AccumulatedMouseMotion>>,
+    mut events: MessageReader<WindowEvent>,
     m: Res<Match>,
     mut aim: ResMut<Aim>,
 ) {
-    if !buttons.pressed(MouseButton::Left) {
+    let events: Vec<&WindowEvent> = events.read().collect();
+    if !buttons.pressed(MouseButton::Left) && !buttons.just_released(MouseButton::Left) {
         return;
     }
     let fine = aim.fine || keymap::shift(&keys);
@@ -441,15 +245,20 @@ fn drag(
             }
         }
         Some(Drag::Turn { last_x }) => {
-            // The cursor's own motion where there is a cursor (real pointers under X, where
-            // raw motion may not come); the raw motion otherwise (tests, a grabbed pointer).
-            let dx = match (pointer.cursor, last_x) {
-                (Some(c), Some(x)) => (c.x - x) as f64,
-                _ => motion.map_or(0.0, |mm| mm.delta.x as f64),
+            // The window's events in order where there are any (the cursor's own motion from
+            // the press to the release, however few frames hold it); else the cursor's place
+            // frame by frame, and the raw motion without a cursor (tests, a grabbed pointer).
+            let pressed_now = buttons.just_pressed(MouseButton::Left);
+            let (dx, x) = match turn_motion(&events, last_x, pressed_now) {
+                Some(moved) => moved,
+                None => match (pointer.cursor, last_x) {
+                    (Some(c), Some(x)) => ((c.x - x) as f64, Some(c.x)),
+                    _ => (motion.map_or(0.0, |mm| mm.delta.x as f64), None),
+                },
             };
             aim.nudge_aim(-turn_for_motion(dx, fine));
             aim.drag = Some(Drag::Turn {
-                last_x: pointer.cursor.map(|c| c.x),
+                last_x: x.or(pointer.cursor.map(|c| c.x)),
             });
         }
         Some(Drag::Aim { last, .. }) => {
@@ -469,6 +278,72 @@ fn drag(
         }
         None => {}
     }
+}
+
+/// The cursor's x when the left button went down, from a frame's window events: the last
+/// place it moved to before the press, or where the first move after it came from (its
+/// position less its delta).
+fn cursor_at_press(events: &[&WindowEvent]) -> Option<f32> {
+    let mut x = None;
+    let mut pressed = false;
+    for e in events {
+        match e {
+            WindowEvent::CursorMoved(c) if pressed => {
+                return c.delta.map(|d| c.position.x - d.x);
+            }
+            WindowEvent::CursorMoved(c) => x = Some(c.position.x),
+            WindowEvent::MouseButtonInput(b)
+                if b.button == MouseButton::Left && b.state == ButtonState::Pressed =>
+            {
+                if x.is_some() {
+                    return x;
+                }
+                pressed = true;
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A turn's sideways motion in a frame from its window events, in their order: the cursor's
+/// moves after the left button's press (all of them when it was pressed in an earlier frame)
+/// and up to its release, from `last_x`. With this, the turn a drag gives does not depend on
+/// how many frames it spans: at 1 fps the press, the moves and the release can fall in one or
+/// two frames, and the frame-by-frame cursor lost the moves around them (issue 63, item 7).
+/// `None` when the frame holds no cursor move (no window: tests, or a still cursor).
+pub fn turn_motion(
+    events: &[&WindowEvent],
+    last_x: Option<f32>,
+    pressed_now: bool,
+) -> Option<(f64, Option<f32>)> {
+    if !events
+        .iter()
+        .any(|e| matches!(e, WindowEvent::CursorMoved(_)))
+    {
+        return None;
+    }
+    let mut on = !pressed_now;
+    let (mut x, mut dx) = (last_x, 0.0);
+    for e in events {
+        match e {
+            WindowEvent::MouseButtonInput(b) if b.button == MouseButton::Left => {
+                if b.state == ButtonState::Pressed {
+                    on = true;
+                } else if on {
+                    break;
+                }
+            }
+            WindowEvent::CursorMoved(c) if on => {
+                if let Some(lx) = x {
+                    dx += (c.position.x - lx) as f64;
+                }
+                x = Some(c.position.x);
+            }
+            _ => {}
+        }
+    }
+    Some((dx, x))
 }
 
 /// The cue's turn (degrees, to the left for a positive answer of motion to the left) for `dx`
@@ -640,7 +515,7 @@ fn action_keys(
         return;
     };
     if k(Control::Camera) {
-        *view = super::camera::next_view(*view);
+        *view = crate::game::view::camera::next_view(*view);
     }
     let mut send = |a: GameAction| {
         actions.write(a);
@@ -703,7 +578,39 @@ fn action_keys(
             });
         }
         if k(Control::Save) {
-            send(GameAction::Save(super::default_save_path()));
+            send(GameAction::Save(crate::game::default_save_path()));
         }
+    }
+}
+
+/// Pause (`z`, or Space while the shot plays), step while paused (`x`), and `Escape` to stop a
+/// replay.
+fn playback_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    cycle: Option<Res<State<ShotCycle>>>,
+    mut playback: ResMut<Playback>,
+) {
+    if !playback.active() {
+        return;
+    }
+    let playing = cycle.is_some_and(|c| *c.get() == ShotCycle::Playing);
+    if just(&keys, Control::Pause) || (playing && just(&keys, Control::Shoot)) {
+        playback.paused = !playback.paused;
+    }
+    if playback.paused && just(&keys, Control::StepFrame) {
+        playback.t += STEP;
+    }
+    if playback.replay && just(&keys, Control::StopReplay) {
+        playback.stop();
+    }
+}
+
+/// `m` mutes and unmutes the sound (where the view has sound; not while a panel takes typing).
+fn mute_key(keys: Res<ButtonInput<KeyCode>>, pointer: Res<Pointer>, muted: Option<ResMut<Muted>>) {
+    if just(&keys, Control::Mute)
+        && !pointer.typing
+        && let Some(mut muted) = muted
+    {
+        muted.0 = !muted.0;
     }
 }

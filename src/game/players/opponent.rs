@@ -10,10 +10,10 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::input::{Aim, CallKind};
-use super::session::{GameAction, Match};
-use super::{GameSystems, ShotCycle};
 use crate::computer::{Decision, NoMove, decide};
+use crate::game::model::aim::{Aim, CallKind};
+use crate::game::model::session::{GameAction, Match};
+use crate::game::{GameSystems, ShotCycle};
 use crate::referee::{Call, Phase, PlayerId};
 use crate::table::Point;
 
@@ -24,32 +24,56 @@ pub const PAUSE: f32 = 1.5;
 /// What the computer is doing.
 #[derive(Resource, Default)]
 pub struct Opponent {
-    /// The turn a decision is for (`key`).
-    key: Option<(u32, u32, usize, PlayerId, bool)>,
+    /// The turn a decision is for.
+    key: Option<TurnKey>,
     task: Option<Task<Result<Decision, NoMove>>>,
-    /// The decision, whether it is set up on the table yet, and the seconds left to play it.
-    ready: Option<(Decision, bool, f32)>,
+    /// The decision made, waiting to be set up and played.
+    ready: Option<Ready>,
     /// Seconds the ruling card has been up for a computer to close.
     card: f32,
     /// Decisions made (part of each one's seed).
     made: u64,
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Opponent>()
-        .add_systems(Update, (think, close_card).in_set(GameSystems::Input));
+/// A turn: a decision belongs to one (a choice made adds no ruling, so whether it is a choice
+/// is part of it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct TurnKey {
+    rack: u32,
+    inning: u32,
+    rulings: usize,
+    to_act: PlayerId,
+    choice: bool,
 }
 
-/// The turn's key: a decision belongs to one turn (rack, inning, shots so far, who acts, and
-/// whether it is a choice; a choice made adds no ruling).
-fn key(m: &Match) -> (u32, u32, usize, PlayerId, bool) {
-    (
-        m.state.rack,
-        m.state.inning,
-        m.rulings.len(),
-        m.state.to_act(),
-        matches!(m.state.phase, Phase::Choice { .. }),
-    )
+/// A decision made: whether it is set up on the table yet, and the seconds left before it is
+/// played.
+struct Ready {
+    decision: Decision,
+    set_up: bool,
+    left: f32,
+}
+
+pub(in crate::game) fn plugin(app: &mut App) {
+    app.init_resource::<Opponent>()
+        .add_systems(
+            Update,
+            (think, close_card.run_if(in_state(ShotCycle::Ruling))).in_set(GameSystems::Input),
+        )
+        .add_systems(OnEnter(ShotCycle::Ruling), |mut op: ResMut<Opponent>| {
+            op.card = 0.0
+        });
+}
+
+/// The turn the match stands at.
+fn key(m: &Match) -> TurnKey {
+    TurnKey {
+        rack: m.state.rack,
+        inning: m.state.inning,
+        rulings: m.rulings.len(),
+        to_act: m.state.to_act(),
+        choice: matches!(m.state.phase, Phase::Choice { .. }),
+    }
 }
 
 /// At a computer's turn to shoot or choose: start its decision, set it up on the table when it
@@ -98,11 +122,22 @@ fn think(
     {
         op.task = None;
         match result {
-            Ok(d) => op.ready = Some((d, false, PAUSE)),
+            Ok(decision) => {
+                op.ready = Some(Ready {
+                    decision,
+                    set_up: false,
+                    left: PAUSE,
+                })
+            }
             Err(e) => m.message = Some(format!("the computer cannot play here: {e}")),
         }
     }
-    let Some((decision, set_up, left)) = op.ready.as_mut() else {
+    let Some(Ready {
+        decision,
+        set_up,
+        left,
+    }) = op.ready.as_mut()
+    else {
         return;
     };
     if !*set_up {
@@ -173,16 +208,14 @@ fn reason(d: &Decision) -> &str {
 fn close_card(
     time: Res<Time>,
     m: Res<Match>,
-    cycle: Option<Res<State<ShotCycle>>>,
     mut op: ResMut<Opponent>,
     mut actions: MessageWriter<GameAction>,
 ) {
-    let ruling = cycle.is_some_and(|c| *c.get() == ShotCycle::Ruling);
     let computers_shot = m
         .rulings
         .last()
         .is_some_and(|r| m.computer[r.shooter.index()].is_some());
-    if !ruling || !computers_shot || m.computer[m.state.to_act().index()].is_none() {
+    if !computers_shot || m.computer[m.state.to_act().index()].is_none() {
         op.card = 0.0;
         return;
     }

@@ -10,11 +10,11 @@ use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 
-use super::input::Aim;
 use super::lesson::{Lesson, Markers, NextStep};
-use super::playback::Playback;
-use super::session::Match;
-use super::{GameSystems, ShotCycle};
+use crate::game::model::aim::Aim;
+use crate::game::model::playback::Playback;
+use crate::game::model::session::Match;
+use crate::game::{GameSystems, ShotCycle};
 use crate::teaching::quiz::grade::Graded;
 use crate::teaching::quiz::key::{Answer, How, Key, Who};
 use crate::teaching::quiz::{Outcome, Question};
@@ -137,7 +137,7 @@ pub const MOMENT_REPLAY: f64 = 0.2;
 /// The replay from the moment starts this long before it (s).
 pub const BEFORE_MOMENT: f64 = 0.4;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game) fn plugin(app: &mut App) {
     app.add_message::<QuizAction>().add_systems(
         Update,
         (
@@ -152,7 +152,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Enter grades the answer given, then goes to the next question (`.` plays the shot, as in
 /// the scenario player): the quiz taken from the keyboard, as a browser test takes it.
 fn keys(keys: Res<ButtonInput<KeyCode>>, quiz: Res<Quiz>, mut actions: MessageWriter<QuizAction>) {
-    if !super::keymap::just(&keys, super::keymap::Control::Continue) {
+    if !crate::game::input::keymap::just(&keys, crate::game::input::keymap::Control::Continue) {
         return;
     }
     match quiz.phase {
@@ -193,7 +193,10 @@ fn open(mut quiz: ResMut<Quiz>, mut t: Table) {
     quiz.outcome = None;
     t.playback.stop();
     t.playback.hold_at_end = true;
-    let opts = super::options_from_file(q.position.clone(), super::Mode::Practice);
+    let opts = crate::game::options_from_file(
+        q.position.clone(),
+        crate::game::model::session::Mode::Practice,
+    );
     let mut m = Match::new(&opts);
     m.held = true;
     t.aim.after_shot(&m);

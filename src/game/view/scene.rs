@@ -7,16 +7,16 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
-use super::session::Match;
+use crate::game::model::session::Match;
 use crate::physics::params::RAIL_TOP;
 use crate::physics::{CUSHION_DEPTH, cushion_shapes, pocket_holes, rail_openings, to_world};
 use crate::table::Table;
 
 /// The cloth's colour, also what the rendering test looks for.
 pub const CLOTH: Color = Color::srgb_u8(
-    super::palette::CLOTH[0],
-    super::palette::CLOTH[1],
-    super::palette::CLOTH[2],
+    crate::game::palette::CLOTH[0],
+    crate::game::palette::CLOTH[1],
+    crate::game::palette::CLOTH[2],
 );
 const CUSHION_CLOTH: Color = Color::srgb(0.04, 0.37, 0.19);
 const WOOD: Color = Color::srgb(0.32, 0.17, 0.08);
@@ -48,7 +48,7 @@ pub enum Quality {
     High,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.08, 0.08, 0.1)))
         .insert_resource(GlobalAmbientLight {
             color: Color::WHITE,

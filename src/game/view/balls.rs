@@ -6,8 +6,9 @@ use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
-use super::playback::BallPoses;
-use super::{GameSystems, Match};
+use crate::game::GameSystems;
+use crate::game::model::playback::BallPoses;
+use crate::game::model::session::Match;
 pub use crate::palette::BALL_COLOURS;
 
 /// Marks the entity that shows ball `0` (cue) to `10`.
@@ -19,7 +20,7 @@ pub fn ball_colour(ball: u8) -> Color {
     Color::srgb_u8(r, g, b)
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_balls)
         .add_systems(Update, place_balls.in_set(GameSystems::Show));
 }

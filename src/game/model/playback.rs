@@ -5,9 +5,9 @@
 
 use bevy::prelude::*;
 
-use super::keymap::{Control, just};
+use super::aim::{Aim, Carried, Drag};
 use super::session::Match;
-use super::{GameSystems, ShotCycle};
+use crate::game::GameSystems;
 use crate::physics::{Event, ShotLog, quat_to_world, to_world};
 use crate::referee::CUE;
 
@@ -35,6 +35,11 @@ pub struct Playback {
     /// Events fired so far.
     fired: usize,
 }
+
+/// The playback clock's systems (the clock, then the balls' places): the input layer's
+/// playback keys run before them in the same frame.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlaybackClock;
 
 /// The log's time is up.
 #[derive(Message, Debug, Clone, Copy)]
@@ -175,39 +180,18 @@ mod tests {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game) fn plugin(app: &mut App) {
     app.init_resource::<Playback>()
         .init_resource::<BallPoses>()
         .add_message::<PlaybackDone>()
         .add_message::<ShotSound>()
         .add_systems(
             Update,
-            (controls, advance, poses)
+            (advance, poses)
                 .chain()
+                .in_set(PlaybackClock)
                 .in_set(GameSystems::Playback),
         );
-}
-
-/// Pause (`z`, or Space while the shot plays), step while paused (`x`), and `Escape` to stop a
-/// replay.
-fn controls(
-    keys: Res<ButtonInput<KeyCode>>,
-    cycle: Option<Res<State<ShotCycle>>>,
-    mut playback: ResMut<Playback>,
-) {
-    if !playback.active() {
-        return;
-    }
-    let playing = cycle.is_some_and(|c| *c.get() == ShotCycle::Playing);
-    if just(&keys, Control::Pause) || (playing && just(&keys, Control::Shoot)) {
-        playback.paused = !playback.paused;
-    }
-    if playback.paused && just(&keys, Control::StepFrame) {
-        playback.t += STEP;
-    }
-    if playback.replay && just(&keys, Control::StopReplay) {
-        playback.stop();
-    }
 }
 
 fn advance(
@@ -277,8 +261,8 @@ fn advance(
 fn poses(
     playback: Res<Playback>,
     m: Res<Match>,
-    aim: Res<super::Aim>,
-    carried: Res<super::setup::Carried>,
+    aim: Res<Aim>,
+    carried: Res<Carried>,
     mut poses: ResMut<BallPoses>,
 ) {
     let r = m.table().ball_radius;
@@ -302,14 +286,14 @@ fn poses(
         for b in &m.layout.balls {
             let mut at = b.at;
             if b.ball == CUE
-                && let Some(super::Drag::CueBall(p)) = aim.drag
+                && let Some(Drag::CueBall(p)) = aim.drag
             {
                 at = p;
             }
-            if let Some((c, p)) = carried.0
-                && c == b.ball
+            if let Some(c) = carried.0
+                && c.ball == b.ball
             {
-                at = p;
+                at = c.at;
             }
             let w = to_world(at.x, at.y, r);
             out[b.ball as usize] = Some((Vec3::new(w.x, w.y, w.z), m.orient[b.ball as usize]));

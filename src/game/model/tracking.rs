@@ -11,10 +11,10 @@
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
-use super::input::{Aim, CallKind};
 use super::session::{Match, Mode};
-use super::{GameSystems, ShotCycle};
 use crate::adapter::Moment;
+use crate::game::GameSystems;
+use crate::game::model::aim::{Aim, CallKind};
 use crate::physics::{Layout, PathSample, SimConfig, Strike, simulate, to_world};
 use crate::referee::{CUE, TurnAction};
 use crate::table::Pocket;
@@ -102,14 +102,14 @@ pub struct Tracking {
     pub on_break: bool,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game) fn plugin(app: &mut App) {
     app.init_resource::<Tracking>().add_systems(
         Update,
         (
             predict.in_set(GameSystems::Show),
             prefill_call.in_set(GameSystems::Act),
         )
-            .run_if(in_state(ShotCycle::Aiming).or_else(in_state(ShotCycle::BallInHand))),
+            .run_if(crate::game::aiming_now),
     );
 }
 
@@ -153,7 +153,7 @@ fn prefill_call(m: Res<Match>, tr: Res<Tracking>, mut aim: ResMut<Aim>) {
         return;
     }
     let (ball, pocket) = match tr.prediction.first {
-        Some((b, p)) if b == m.state.lowest_ball() => (Some(b), p),
+        Some((b, p)) if b == m.state.ball_on() => (Some(b), p),
         _ => (None, None),
     };
     if pocket.is_none() && aim.call.ball.is_some() && aim.call.pocket.is_some() {
@@ -184,7 +184,7 @@ fn predict(time: Res<Time>, m: Res<Match>, aim: Res<Aim>, mut tr: ResMut<Trackin
         return;
     }
     let mut layout = m.layout.clone();
-    if let Some(super::Drag::CueBall(p)) = aim.drag {
+    if let Some(super::aim::Drag::CueBall(p)) = aim.drag {
         for b in layout.balls.iter_mut().filter(|b| b.ball == 0) {
             b.at = p;
         }
@@ -225,6 +225,20 @@ fn leg_until(samples: &[PathSample], t: f64) -> Vec<PathSample> {
     leg
 }
 
+/// The samples of a path while the ball is over the bed: a ball that drops into a pocket or
+/// leaves the table is drawn to where its centre passes a cushion nose's line or sinks below
+/// the cloth, not on down the hole or over the rail (issue 63, item 6).
+fn over_the_bed<'a>(t: &crate::table::Table, samples: &'a [PathSample]) -> &'a [PathSample] {
+    let (hx, hy, r) = (t.length / 2.0, t.width / 2.0, t.ball_radius);
+    let n = samples
+        .iter()
+        .position(|s| {
+            (s.at.x as f64).abs() > hx || (s.at.y as f64).abs() > hy || (s.at.z as f64) < r - 0.002
+        })
+        .unwrap_or(samples.len());
+    &samples[..n]
+}
+
 /// What the stroke will do: the path of each ball that moves (world points at the balls'
 /// centre height), the cue ball's path to its first ball, and that ball with its pocket.
 pub fn predict_stroke(
@@ -239,6 +253,7 @@ pub fn predict_stroke(
         ..SimConfig::default()
     };
     let log = simulate(layout, strike, &cfg).ok()?;
+    let table = equipment.table(layout.table);
     let to_vec = |s: &PathSample| {
         let w = to_world(s.at.x as f64, s.at.y as f64, s.at.z as f64);
         Vec3::new(w.x, w.y, w.z)
@@ -252,7 +267,10 @@ pub fn predict_stroke(
             };
             a.point().distance(b.point()) > 1e-3
         })
-        .map(|p| (p.ball, p.samples.iter().map(to_vec).collect()))
+        .map(|p| {
+            let shown = over_the_bed(&table, &p.samples);
+            (p.ball, shown.iter().map(to_vec).collect())
+        })
         .collect();
     // The first ball and its pocket as the referee reads them (the adapter's moments: the
     // cue ball's first real contact), not from the raw events again.
@@ -277,4 +295,51 @@ pub fn predict_stroke(
         cue_to_first,
         first,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::{Placed, Point, TableSize};
+
+    /// Issue 63, item 6: the predicted path of a ball made in a pocket was drawn on down the
+    /// hole and over the rail. Now every point shown is over the bed.
+    #[test]
+    fn issue_63_item_6_predicted_paths_stay_on_the_bed() {
+        let equipment = crate::physics::Equipment::wpa();
+        let t = equipment.table(TableSize::NineFoot);
+        let (hx, hy, r) = (t.length / 2.0, t.width / 2.0, t.ball_radius);
+        // The 1 on the corner pocket's axis, 30 cm from the corner, the cue ball behind it.
+        let corner = Point::new(hx, -hy);
+        let (ux, uy) = (
+            std::f64::consts::FRAC_1_SQRT_2,
+            -std::f64::consts::FRAC_1_SQRT_2,
+        );
+        let one = Point::new(corner.x - 0.3 * ux, corner.y - 0.3 * uy);
+        let cue = Point::new(one.x - 0.5 * ux, one.y - 0.5 * uy);
+        let layout = Layout {
+            table: TableSize::NineFoot,
+            balls: vec![Placed { ball: 0, at: cue }, Placed { ball: 1, at: one }],
+        };
+        let strike = Strike::new(uy.atan2(ux).to_degrees(), 3.0);
+        let log = simulate(&layout, &strike, &SimConfig::default()).expect("a shot");
+        assert!(
+            log.paths
+                .iter()
+                .any(|p| p.samples.iter().any(|s| (s.at.z as f64) < r - 0.01)),
+            "the 1 drops: the raw path goes down the hole"
+        );
+        let p = predict_stroke(&layout, &strike, &equipment).expect("a prediction");
+        for (ball, line) in &p.lines {
+            for w in line {
+                assert!(w.x.abs() as f64 <= hx + 1e-6, "ball {ball}: x {}", w.x);
+                assert!(w.z.abs() as f64 <= hy + 1e-6, "ball {ball}: y {}", -w.z);
+                assert!(
+                    w.y as f64 >= r - 0.002 - 1e-6,
+                    "ball {ball}: height {}",
+                    w.y
+                );
+            }
+        }
+    }
 }

@@ -1,36 +1,28 @@
 //! What the player aims with: the cue stick behind the cue ball (turned to the aim, tilted by
 //! the elevation, offset by the tip, drawn back by the power), the aim line with the ghost ball
 //! and the object ball's line, the tracking lines in each ball's colour, markers for the call
-//! (the ball and the pocket) and for where the cue ball may be placed, and the coach's advice
-//! as a ghost stroke.
+//! (the ball and the pocket) and for where the cue ball may be placed. (The coach's ghost
+//! stroke is drawn by `players::coach`, the scenario player's markers by `screens::lesson`.)
 
 use bevy::prelude::*;
 
 use super::balls::ball_colour;
-use super::input::{Aim, CallKind, MAX_SPEED};
-use super::playback::Playback;
 use super::scene::world;
-use super::session::Match;
-use super::tracking::{AidLevel, Aids, Tracking};
-use super::{GameSystems, Screen, ShotCycle};
+use crate::game::model::aim::{Aim, CallKind, MAX_SPEED};
+use crate::game::model::playback::Playback;
+use crate::game::model::session::Match;
+use crate::game::model::tracking::{AidLevel, Aids, Tracking};
+use crate::game::{GameSystems, ShotCycle};
 use crate::referee::{CUE, InHand};
 use crate::table::Point;
 
 #[derive(Component)]
 struct CueStick;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_cue).add_systems(
         Update,
-        (
-            place_cue,
-            aim_line,
-            tracking_lines,
-            markers,
-            lesson_markers,
-            coach_ghost,
-        )
-            .in_set(GameSystems::Show),
+        (place_cue, aim_line, tracking_lines, markers).in_set(GameSystems::Show),
     );
 }
 
@@ -79,15 +71,13 @@ fn spawn_cue(
 }
 
 fn aiming(cycle: &Option<Res<State<ShotCycle>>>) -> bool {
-    cycle
-        .as_ref()
-        .is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand))
+    crate::game::aiming(cycle.as_deref())
 }
 
 /// The aim direction (world, horizontal) and the cue ball's centre (world).
 fn aim_frame(m: &Match, aim: &Aim) -> Option<(Vec3, Vec3, Point)> {
     let mut c = m.cue_ball()?;
-    if let Some(super::Drag::CueBall(p)) = aim.drag {
+    if let Some(crate::game::model::aim::Drag::CueBall(p)) = aim.drag {
         c = p;
     }
     let r = m.table().ball_radius;
@@ -184,15 +174,8 @@ pub fn first_along(m: &Match, from: Point, aim_deg: f64) -> (Option<u8>, Point) 
     }
 }
 
-fn aim_line(
-    cycle: Option<Res<State<ShotCycle>>>,
-    playback: Res<Playback>,
-    m: Res<Match>,
-    aim: Res<Aim>,
-    aids: Res<Aids>,
-    mut gizmos: Gizmos,
-) {
-    if !aiming(&cycle) || playback.active() || !aim.aim_line || aids.level == AidLevel::Pro {
+fn aim_line(m: Res<Match>, aim: Res<Aim>, aids: Res<Aids>, mut gizmos: Gizmos) {
+    if !aim.aim_line || aids.level == AidLevel::Pro {
         return;
     }
     let Some((_, centre, c)) = aim_frame(&m, &aim) else {
@@ -215,16 +198,7 @@ fn aim_line(
     }
 }
 
-fn tracking_lines(
-    cycle: Option<Res<State<ShotCycle>>>,
-    playback: Res<Playback>,
-    aids: Res<Aids>,
-    tracking: Res<Tracking>,
-    mut gizmos: Gizmos,
-) {
-    if !aiming(&cycle) || playback.active() {
-        return;
-    }
+fn tracking_lines(aids: Res<Aids>, tracking: Res<Tracking>, mut gizmos: Gizmos) {
     for (ball, pts) in tracking.shown(aids.level) {
         let colour = if ball == CUE {
             Color::WHITE
@@ -237,23 +211,13 @@ fn tracking_lines(
 
 /// Rings around the called ball and pocket; the kitchen outlined while the cue ball is in hand
 /// there.
-fn markers(
-    screen: Res<State<Screen>>,
-    cycle: Option<Res<State<ShotCycle>>>,
-    playback: Res<Playback>,
-    m: Res<Match>,
-    aim: Res<Aim>,
-    mut gizmos: Gizmos,
-) {
-    if *screen.get() != Screen::Table || !aiming(&cycle) || playback.active() {
-        return;
-    }
+fn markers(m: Res<Match>, aim: Res<Aim>, mut gizmos: Gizmos) {
     let t = m.table();
     let r = t.ball_radius;
     let flat = Quat::from_rotation_arc(Vec3::Z, Vec3::Y);
     let gold = Color::srgb(1.0, 0.85, 0.2);
     // The ball on: a white ring round the ball the cue ball must hit first.
-    let on = m.state.lowest_ball();
+    let on = m.state.ball_on();
     if let Some(p) = m.layout.balls.iter().find(|x| x.ball == on) {
         gizmos.circle(
             Isometry3d::new(world(p.at.x, p.at.y, 0.003), flat),
@@ -288,98 +252,5 @@ fn markers(
             world(-hx, -hy, 0.001),
         ];
         gizmos.linestrip(pts, c);
-    }
-}
-
-/// The coach's advice as a ghost stroke, in cyan, until the player takes it (`Q`) or the
-/// position changes: where the cue ball would be put (in hand), its line to the ghost ball,
-/// the ball hit and the pocket called.
-fn coach_ghost(
-    coach: Res<super::Coach>,
-    cycle: Option<Res<State<ShotCycle>>>,
-    playback: Res<Playback>,
-    m: Res<Match>,
-    mut gizmos: Gizmos,
-) {
-    let Some(crate::computer::Decision::Stroke {
-        place,
-        call,
-        strike,
-        ..
-    }) = &coach.advice
-    else {
-        return;
-    };
-    if !aiming(&cycle) || playback.active() {
-        return;
-    }
-    let Some(from) = place.or_else(|| m.cue_ball()) else {
-        return;
-    };
-    let t = m.table();
-    let r = t.ball_radius;
-    let flat = Quat::from_rotation_arc(Vec3::Z, Vec3::Y);
-    let cyan = Color::srgba(0.2, 0.9, 1.0, 0.95);
-    let start = world(from.x, from.y, r);
-    if place.is_some() {
-        gizmos.circle(
-            Isometry3d::new(world(from.x, from.y, 0.003), flat),
-            r as f32,
-            cyan,
-        );
-    }
-    let (hit, ghost) = first_along(&m, from, strike.aim_deg);
-    let g = world(ghost.x, ghost.y, r);
-    gizmos.line(start, g, cyan);
-    gizmos.circle(Isometry3d::new(g, flat), r as f32, cyan);
-    if let Some(b) = hit
-        && let Some(ob) = m.layout.balls.iter().find(|x| x.ball == b)
-    {
-        let o = world(ob.at.x, ob.at.y, r);
-        gizmos.line(o, o + (o - g).normalize_or_zero() * 0.35, cyan);
-    }
-    if let crate::referee::Call::Ball { pocket, .. } = call {
-        let p = t.pocket_mouth_centre(*pocket);
-        gizmos.circle(Isometry3d::new(world(p.x, p.y, 0.003), flat), 0.09, cyan);
-    }
-}
-
-/// In the scenario player, what decides the shot as it plays: a gold ring where the cue ball
-/// met the first ball, a red ring at each rail contact after it; with the ruling shown, a
-/// white ring where a ball was spotted.
-fn lesson_markers(
-    markers: Res<super::Markers>,
-    m: Res<Match>,
-    lesson: Option<Res<super::Lesson>>,
-    cycle: Option<Res<State<ShotCycle>>>,
-    mut gizmos: Gizmos,
-) {
-    if lesson.is_none() {
-        return;
-    }
-    let r = m.table().ball_radius;
-    let flat = Quat::from_rotation_arc(Vec3::Z, Vec3::Y);
-    if cycle.is_some_and(|c| *c.get() == ShotCycle::Ruling)
-        && let Some(sp) = m.rulings.last().and_then(|r| r.spotted)
-    {
-        gizmos.circle(
-            Isometry3d::new(world(sp.at.x, sp.at.y, 0.003), flat),
-            (r * 1.6) as f32,
-            Color::WHITE,
-        );
-    }
-    if let Some((_, p)) = markers.0.first_contact {
-        gizmos.circle(
-            Isometry3d::new(world(p.x, p.y, 0.003), flat),
-            (r * 1.6) as f32,
-            Color::srgb(1.0, 0.85, 0.2),
-        );
-    }
-    for (_, _, p) in &markers.0.rails {
-        gizmos.circle(
-            Isometry3d::new(world(p.x, p.y, 0.003), flat),
-            (r * 1.2) as f32,
-            Color::srgb(0.9, 0.1, 0.1),
-        );
     }
 }

@@ -7,11 +7,11 @@ use bevy::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::input::{Aim, CallKind};
-use super::{GameOptions, ShotCycle};
+use super::aim::{Aim, CallDraft, CallKind, NEW_TURN_SPEED};
 use crate::adapter::{PlayedShot, play_shot};
+use crate::game::{GameOptions, ShotCycle};
 use crate::physics::{Layout, SimConfig, Strike, quat_to_world};
-use crate::referee::performance::{self, Performance};
+use crate::referee::performance::{self, Performance, RuledStroke};
 use crate::referee::{
     CUE, Call, GameState, InHand, Phase, Ruling, TableChoice, Tightness, TurnAction,
 };
@@ -33,6 +33,15 @@ pub struct Snapshot {
     pub layout: Layout,
     /// Each ball's orientation (world frame), so that numbers stay where they were.
     pub orient: [Quat; 11],
+}
+
+/// A shot that undo takes back: the table before it, and the stroke and call that were shot
+/// (set up again, so that the player can change them and shoot again).
+#[derive(Debug, Clone)]
+pub struct Undo {
+    pub before: Snapshot,
+    pub call: Call,
+    pub strike: Strike,
 }
 
 /// The last shot played: the table before it, what was called and struck, and what came of it.
@@ -60,11 +69,11 @@ pub struct Match {
     pub rulings: Vec<Ruling>,
     /// Every stroke of the match so far (its ruling, and whether it was a kick), for the
     /// players' TPA; undo takes its stroke back.
-    pub strokes: Vec<(Ruling, bool)>,
+    pub strokes: Vec<RuledStroke>,
     /// Each player's TPA counts in the rack just ended, shown on its ruling card.
     pub rack_performance: Option<[Performance; 2]>,
     /// Tables before each shot of the rack, for undo (practice).
-    pub history: Vec<Snapshot>,
+    pub history: Vec<Undo>,
     /// The shot being played back, applied when its playback ends.
     pub pending: Option<LastShot>,
     pub last: Option<LastShot>,
@@ -215,7 +224,7 @@ impl Match {
         }
     }
 
-    pub(super) fn restore(&mut self, s: Snapshot) {
+    pub(crate) fn restore(&mut self, s: Snapshot) {
         self.state = s.state;
         self.layout = s.layout;
         self.orient = s.orient;
@@ -275,7 +284,7 @@ impl Match {
 
     /// With the cue ball in hand and off the table, puts it at the first free place behind the
     /// head string (5 cm behind it on the long string if free).
-    pub(super) fn place_cue_ball_if_in_hand(&mut self) {
+    pub(crate) fn place_cue_ball_if_in_hand(&mut self) {
         if self.in_hand().is_none() || self.cue_ball().is_some() {
             return;
         }
@@ -292,7 +301,7 @@ impl Match {
     }
 
     /// The call the referee gets for the stroke, from what is set up and what the turn allows.
-    pub fn call_for(&self, draft: &super::CallDraft) -> Result<Call, String> {
+    pub fn call_for(&self, draft: &CallDraft) -> Result<Call, String> {
         match self.state.turn().action {
             TurnAction::Break { .. } => Ok(Call::Break),
             TurnAction::Shoot {
@@ -384,14 +393,16 @@ impl Match {
                 *o = (q * *o).normalize();
             }
         }
-        self.history.push(shot.before.clone());
+        self.history.push(Undo {
+            before: shot.before.clone(),
+            call: shot.call,
+            strike: shot.strike,
+        });
         self.state = judged.state.clone();
         self.layout = shot.played.layout.clone();
         self.rulings.push(judged.ruling.clone());
-        self.strokes.push((
-            judged.ruling.clone(),
-            shot.played.facts.cue_rails_before_contact > 0,
-        ));
+        self.strokes
+            .push(RuledStroke::of(&judged.ruling, &shot.played.facts));
         self.rack_performance = None;
         info!(
             "rack {}, {}: {}",
@@ -402,7 +413,7 @@ impl Match {
         let rack_over = judged.ruling.rack_result.is_some();
         if rack_over {
             let rack = self.strokes.len().saturating_sub(self.rulings.len());
-            self.rack_performance = Some(performance::count_kept(&self.strokes[rack..]));
+            self.rack_performance = Some(performance::count(&self.strokes[rack..]));
         }
         self.last = Some(shot);
         if rack_over && !matches!(self.state.phase, Phase::MatchOver { .. }) {
@@ -413,11 +424,11 @@ impl Match {
 
     /// Each player's TPA counts over the match so far, [A, B].
     pub fn match_performance(&self) -> [Performance; 2] {
-        performance::count_kept(&self.strokes)
+        performance::count(&self.strokes)
     }
 
     /// A fresh rack for the state's next break (after a won rack or a stalemate, or on demand).
-    pub(super) fn new_rack(&mut self) {
+    pub(crate) fn new_rack(&mut self) {
         let t = self.table();
         self.layout = crate::adapter::fresh_rack(&t, self.rack, &mut self.rng);
         self.orient = [Quat::IDENTITY; 11];
@@ -480,3 +491,45 @@ pub const KEEP_AIM_WITHIN: f64 = 0.005;
 
 /// A slow replay's speed: shot seconds per real second.
 pub const SLOW_REPLAY: f64 = 0.25;
+
+/// The stroke the match's state calls for after a shot (here, beside the match it reads, so
+/// that `aim` needs nothing of the match).
+impl Aim {
+    /// After a shot (or undo): aim at the ball to hit first, break speed on a break, no call.
+    pub fn after_shot(&mut self, m: &Match) {
+        self.call = CallDraft::default();
+        self.drag = None;
+        self.charge = None;
+        self.aim_at_ball_on(m);
+        // A new turn: the shot before was another player's (or there was none).
+        let new_turn = m
+            .last
+            .as_ref()
+            .is_none_or(|l| l.before.state.to_act() != m.state.to_act());
+        if matches!(m.state.phase, crate::referee::Phase::Break { .. }) {
+            self.stroke.speed = 10.0;
+            self.stroke.side = 0.0;
+            self.stroke.height = 0.0;
+        } else if new_turn {
+            // A new turn starts from a level cue, the tip in the centre, at a normal speed.
+            self.stroke.speed = NEW_TURN_SPEED;
+            self.stroke.side = 0.0;
+            self.stroke.height = 0.0;
+        } else if self.stroke.speed > 6.0 {
+            self.stroke.speed = NEW_TURN_SPEED;
+        }
+        // A raised cue is for one shot: the next starts level (a jump is chosen each time).
+        self.stroke.elevation_deg = 0.0;
+    }
+
+    /// Turns the cue from the cue ball toward the ball to hit first (the ball on).
+    pub fn aim_at_ball_on(&mut self, m: &Match) {
+        let target = m.state.ball_on();
+        if let (Some(c), Some(t)) = (
+            m.cue_ball(),
+            m.layout.balls.iter().find(|b| b.ball == target),
+        ) {
+            self.aim_at(c, t.at);
+        }
+    }
+}

@@ -1,24 +1,34 @@
 //! The seat: the actions of a frame (`GameAction`, from the mouse, the keyboard, the panels or
 //! a script) taken by the part of the shot cycle they belong to, changing the match, the
 //! stroke being set up, the aids and the playback; between shots the cycle follows the
-//! referee's state. Save and copy link are answered here.
+//! referee's state. Save and copy link are asked of the platform as [`Share`] messages.
 
 use bevy::prelude::*;
 
-use super::input::{Aim, CallKind};
 use super::playback::{Playback, PlaybackDone};
 use super::session::*;
 use super::tracking::Aids;
-use super::{GameSystems, ShotCycle};
+use crate::game::model::aim::{Aim, CallKind};
+use crate::game::{GameSystems, ShotCycle};
 use crate::referee::GameState;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game) fn plugin(app: &mut App) {
     app.add_message::<GameAction>()
-        .add_systems(Update, (act, follow_state).chain().in_set(GameSystems::Act));
+        .add_message::<Share>()
+        .add_systems(
+            Update,
+            (
+                act,
+                follow_state.run_if(resource_changed::<Match>.or_else(state_changed::<ShotCycle>)),
+            )
+                .chain()
+                .in_set(GameSystems::Act),
+        );
 }
 
 /// Between shots the cycle is the one the referee's state calls for (also on coming back to
-/// the table from set-up, or when a loaded position gives ball in hand).
+/// the table from set-up, or when a loaded position gives ball in hand): looked at when the
+/// match or the cycle changed, not every frame (the actions set the cycle they lead to).
 fn follow_state(
     m: Res<Match>,
     cycle: Option<Res<State<ShotCycle>>>,
@@ -47,6 +57,21 @@ struct Seat<'w> {
     aids: ResMut<'w, Aids>,
     playback: ResMut<'w, Playback>,
     next: ResMut<'w, NextState<ShotCycle>>,
+    share: MessageWriter<'w, Share>,
+}
+
+/// What the seat asks of the platform for save and copy link: natively a new file and the
+/// terminal (`game::share`), in a browser a download and the clipboard (`game::web`). The one
+/// that answers puts how it went in the match's message.
+#[derive(Message, Debug, Clone)]
+pub enum Share {
+    /// The table as a new file at `path` (in a browser, a download of its name).
+    Save {
+        path: std::path::PathBuf,
+        file: Box<crate::tablefile::TableFile>,
+    },
+    /// The `?table=` query of `what` ("the last shot", ...).
+    Link { query: String, what: &'static str },
 }
 
 /// The actions of a frame, each taken by the part of the shot cycle it belongs to.
@@ -96,49 +121,27 @@ impl Seat<'_> {
         self.next.set(ShotCycle::Ruling);
     }
 
-    /// Natively a new file (never over one); in a browser a download of that name.
+    /// Natively a new file (never over one); in a browser a download of that name: asked of
+    /// the platform (`share` natively, `web` in a browser), which says how it went.
     fn save(&mut self, path: &std::path::Path) {
         let file = self.m.to_file(&self.aim);
-        #[cfg(target_arch = "wasm32")]
-        {
-            let name = path.file_name().map_or("tenball-table.json".into(), |n| {
-                n.to_string_lossy().into_owned()
-            });
-            let text = serde_json::to_string_pretty(&file).expect("a table file serialises");
-            self.m.message = Some(match super::web::download(&name, &text) {
-                Ok(()) => format!("downloaded {name}"),
-                Err(e) => e,
-            });
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        match file.save_new(path) {
-            Ok(p) => {
-                self.m.message = Some(format!("saved {}", p.display()));
-                self.m.saved = Some(p);
-            }
-            Err(e) => self.m.message = Some(e.to_string()),
-        }
+        self.share.write(Share::Save {
+            path: path.to_path_buf(),
+            file: Box::new(file),
+        });
     }
 
-    /// The link of the last shot: to the clipboard in a browser, to the terminal natively.
+    /// The link of the last shot (else of this table): to the clipboard in a browser, to the
+    /// terminal natively.
     fn copy_link(&mut self) {
         let (file, what) = match self.m.last_shot_file() {
             Some(f) => (f, "the last shot"),
             None => (self.m.table_file(), "this table (no shot played yet)"),
         };
-        let query = crate::link::table_query(&file);
-        #[cfg(target_arch = "wasm32")]
-        {
-            super::web::copy_to_clipboard(&format!("{}{query}", super::web::page_address()));
-            self.m.message = Some(format!("copied the link of {what}"));
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            println!("{query}");
-            self.m.message = Some(format!(
-                "the link of {what} is in the terminal (tenball play --link '?table=...'; after the web build's address, it opens in a browser)"
-            ));
-        }
+        self.share.write(Share::Link {
+            query: crate::link::table_query(&file),
+            what,
+        });
     }
 
     /// While the stroke and the call are set up.
@@ -214,12 +217,15 @@ impl Seat<'_> {
     }
 
     fn undo(&mut self) {
-        if let Some(s) = self.m.history.pop() {
-            self.m.restore(s);
+        if let Some(u) = self.m.history.pop() {
+            self.m.restore(u.before);
             self.m.rulings.pop();
             self.m.strokes.pop();
             self.m.last = None;
             self.aim.after_shot(&self.m);
+            // The stroke and call that were shot, not an aim worked out from where the balls
+            // are (issue 63, item 6).
+            self.aim.set_up(&u.call, &u.strike);
             let c = self.m.cycle();
             self.next.set(c);
         } else {

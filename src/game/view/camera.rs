@@ -16,11 +16,11 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraPlugin};
 
-use super::input::{Aim, Drag, Pointer};
-use super::playback::Playback;
 use super::scene::{RAIL_WIDTH, world};
-use super::session::Match;
-use super::{GameSystems, ShotCycle};
+use crate::game::model::aim::{Aim, Drag, Pointer};
+use crate::game::model::playback::Playback;
+use crate::game::model::session::Match;
+use crate::game::{GameSystems, ShotCycle};
 use crate::physics::params::RAIL_TOP;
 use crate::physics::{CUSHION_DEPTH, Event, ShotLog};
 use crate::referee::CUE;
@@ -321,7 +321,7 @@ pub fn goal_for(view: CameraView, aiming: bool, m: &Match, aim: &Aim, aspect: f3
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game) fn plugin(app: &mut App) {
     app.add_plugins(PanOrbitCameraPlugin)
         .init_resource::<FreeArea>()
         .init_resource::<ViewChanges>()

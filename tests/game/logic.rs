@@ -2,11 +2,8 @@
 //! the game's own plugins, keys and mouse buttons pressed on `ButtonInput`, the pointer put on
 //! the table, and a manual clock. Each shot must reach exactly the state the referee gives for
 //! the same shot through `play_shot`.
-#![cfg(feature = "game")]
 
-mod game_common;
-
-use game_common::*;
+use crate::game_common::*;
 
 use std::time::Duration;
 
@@ -378,6 +375,30 @@ fn undo_goes_back_to_the_table_before_the_shot() {
     assert_eq!(cycle(&app), ShotCycle::BallInHand);
 }
 
+/// Issue 63, item 6: undo aimed the cue from the cue ball's place at the ball on, losing the
+/// stroke that was shot; the player wants that stroke back to change it and shoot again.
+#[test]
+fn issue_63_item_6_undo_sets_up_the_stroke_that_was_shot() {
+    let mut app = app_with(GameOptions::default());
+    {
+        let mut aim = app.world_mut().resource_mut::<Aim>();
+        aim.nudge_aim(1.5);
+        aim.set_speed(8.25);
+        aim.set_tip(0.1, -0.2);
+    }
+    let shot = app.world().resource::<Aim>().stroke;
+    tap(&mut app, KeyCode::Space);
+    play_out(&mut app);
+    tap(&mut app, KeyCode::Enter);
+    assert_ne!(
+        app.world().resource::<Aim>().stroke,
+        shot,
+        "a new turn's aim"
+    );
+    tap(&mut app, KeyCode::KeyU);
+    assert_eq!(app.world().resource::<Aim>().stroke, shot);
+}
+
 #[test]
 fn hot_seat_has_no_undo() {
     let mut opts = GameOptions::default();
@@ -680,6 +701,37 @@ fn the_scenario_player_takes_actions_and_told_shots() {
     assert!(lesson(&app).done());
 }
 
+/// Issue 63, item 5: after a "choose" step the card still showed the shot's ruling and the
+/// top bar said only "choose". Now the card closes, the table goes on from the choice, and the
+/// top bar says who chose what, with the rule.
+#[test]
+fn issue_63_item_5_a_choose_step_says_what_was_chosen_and_closes_the_card() {
+    let mut app = lesson_app("wrong-pocket-choice");
+    tap(&mut app, KeyCode::Period);
+    while cycle(&app) == ShotCycle::Playing {
+        app.update();
+    }
+    app.update();
+    assert_eq!(cycle(&app), ShotCycle::Ruling, "the shot's card");
+    tap(&mut app, KeyCode::Period);
+    let words = m(&app).message.clone().unwrap_or_default();
+    let chooser = &m(&app).players[1];
+    assert!(
+        words.contains(&format!("{chooser} plays the table (5.7)")),
+        "{words}"
+    );
+    assert_ne!(
+        cycle(&app),
+        ShotCycle::Ruling,
+        "the card of the shot is closed"
+    );
+    assert_ne!(cycle(&app), ShotCycle::Choice);
+    assert_eq!(
+        lesson(&app).results,
+        vec![Vec::<String>::new(), Vec::<String>::new()]
+    );
+}
+
 #[test]
 fn the_scenario_player_opens_another_scenario_of_the_library() {
     let mut app = lesson_app("two-foul-warning-by-hand");
@@ -791,7 +843,7 @@ fn a_flight_is_seen_from_low_at_its_side() {
 
 /// `tenball play --equipment pro`: the game plays every shot on its equipment. A ball rolled at
 /// the foot right corner 32 mm off the pocket's line drops on the WPA's 4.5 in corners and not
-/// on the pro set's 4.25 in (`tests/equipment.rs` measures the windows: 34 mm and 30 mm).
+/// on the pro set's 4.25 in (`tests/physics/equipment.rs` measures the windows: 34 mm and 30 mm).
 #[test]
 fn the_game_plays_its_shots_on_the_equipment_it_was_given() {
     let t = TableSize::NineFoot.spec();

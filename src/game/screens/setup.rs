@@ -6,10 +6,10 @@
 
 use bevy::prelude::*;
 
-use super::input::{Aim, Pointer};
-use super::keymap::{Control, SETUP_BALL_KEYS, SETUP_REMOVE_KEYS, just};
-use super::session::Match;
-use super::{GameSystems, Screen};
+use crate::game::input::keymap::{Control, SETUP_BALL_KEYS, SETUP_REMOVE_KEYS, just};
+use crate::game::model::aim::{Aim, Carried, CarriedBall, Pointer};
+use crate::game::model::session::Match;
+use crate::game::{GameSystems, Screen};
 use crate::referee::{CUE, CueBall, FoulCount, Phase, PlayerId};
 use crate::table::{Placed, Point};
 
@@ -36,11 +36,7 @@ pub enum SetupAction {
     SetFouls(PlayerId, FoulCount),
 }
 
-/// The ball being carried in set-up mode.
-#[derive(Resource, Debug, Default)]
-pub struct Carried(pub Option<(u8, Point)>);
-
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game) fn plugin(app: &mut App) {
     app.add_message::<SetupAction>()
         .init_resource::<Carried>()
         .add_systems(
@@ -68,15 +64,15 @@ fn mouse(
         return;
     };
     if buttons.just_pressed(MouseButton::Left) && !pointer.over_panel {
-        carried.0 = m.ball_near(p).map(|b| (b, p));
+        carried.0 = m.ball_near(p).map(|ball| CarriedBall { ball, at: p });
     }
     if buttons.pressed(MouseButton::Left)
-        && let Some((b, _)) = carried.0
+        && let Some(CarriedBall { ball: b, .. }) = carried.0
     {
-        carried.0 = Some((b, p));
+        carried.0 = Some(CarriedBall { ball: b, at: p });
     }
     if buttons.just_released(MouseButton::Left)
-        && let Some((b, at)) = carried.0.take()
+        && let Some(CarriedBall { ball: b, at }) = carried.0.take()
     {
         out.write(SetupAction::Put(b, at));
     }
@@ -88,13 +84,15 @@ fn keys(
     pointer: Res<Pointer>,
     m: Res<Match>,
     mut out: MessageWriter<SetupAction>,
-    mut actions: MessageWriter<super::GameAction>,
+    mut actions: MessageWriter<crate::game::model::session::GameAction>,
 ) {
     if pointer.typing {
         return;
     }
     if *screen.get() == Screen::Setup && just(&keys, Control::Save) {
-        actions.write(super::GameAction::Save(super::default_save_path()));
+        actions.write(crate::game::model::session::GameAction::Save(
+            crate::game::default_save_path(),
+        ));
     }
     if just(&keys, Control::Setup) {
         out.write(if *screen.get() == Screen::Setup {
@@ -128,7 +126,7 @@ fn apply(
     mut next: ResMut<NextState<Screen>>,
     mut m: ResMut<Match>,
     mut aim: ResMut<Aim>,
-    mut playback: ResMut<super::Playback>,
+    mut playback: ResMut<crate::game::model::playback::Playback>,
 ) {
     let in_setup = *screen.get() == Screen::Setup;
     for a in actions.read() {

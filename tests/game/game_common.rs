@@ -1,4 +1,4 @@
-//! Helpers shared by the headless game tests (`game_logic.rs`, `game_feel.rs`): the game's
+//! Helpers shared by the headless game tests (`logic.rs`, `feel.rs`, `opponent.rs`, `quiz.rs`): the game's
 //! logic under `MinimalPlugins` with input resources set by hand and a manual clock, keys
 //! tapped, the pointer put on the table, positions built from balls and a phase.
 #![allow(dead_code)]
