@@ -2,7 +2,7 @@
 //! as its law says, tighter pockets take a narrower window of balls, and the records of a run
 //! name their equipment: a resume with another is refused, a replay plays on it.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

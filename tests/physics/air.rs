@@ -2,9 +2,7 @@
 //! flights that end on the table, on a rail or off it, the rack's Hertz contacts, and frozen
 //! balls that leave and return.
 
-mod common;
-
-use common::{layout, shot_state};
+use crate::common::{layout, shot_state};
 use tenball::adapter::facts_from_log;
 use tenball::physics::cushion::pocket_at;
 use tenball::physics::params::{E_BED, G};

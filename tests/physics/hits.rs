@@ -3,7 +3,7 @@
 //! degrees, ends within 5 mm), in the contact engine and in the stepped reference alike; and the
 //! ball-ball model against Alciatore's throw (TP A-14).
 
-mod common;
+use crate::common;
 
 use bevy::math::{DVec2, DVec3};
 use tenball::physics::collide::{BallState, ball_friction, hit_with};

@@ -2,7 +2,7 @@
 //! killed run, shards merged equal to one run, bad input refused without touching files, and
 //! the sweep's CSV and heatmaps.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

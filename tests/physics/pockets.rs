@@ -11,7 +11,7 @@
 //! - faster balls see a smaller pocket (Bob Jewett, Billiards Digest May/June 2013, cited by
 //!   Alciatore, "Fast Speed Banks"); a deep shelf punishes speed and down-the-rail shots most.
 //!
-//! `cargo test --release --test physics_pockets -- --nocapture` prints the table the README shows.
+//! `cargo test --release --test physics pockets -- --nocapture` prints the table the README shows.
 
 use tenball::physics::params::{G, MU_ROLL};
 use tenball::physics::{BallEnd, Layout, SimConfig, Strike, simulate, strike};

@@ -1,6 +1,6 @@
 //! `tenball judge` through the binary: the README's example, malformed input and refused shots.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

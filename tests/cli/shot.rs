@@ -1,8 +1,6 @@
 //! `tenball shot` and `tenball rack` through the binary.
 
-mod common;
-
-use common::tenball;
+use crate::common::tenball;
 
 #[test]
 fn the_example_break_runs_to_rest_with_events_and_paths() {

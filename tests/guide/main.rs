@@ -2,7 +2,10 @@
 //! `docs/*.md` is run line by line in a fresh folder (with the repository's `assets/` beside it
 //! and the built `tenball` first on the `PATH`; `cargo run --release --` stands for `tenball`),
 //! and each line must exit 0, or the code its comment names (`# exits 2`). Blocks marked
-//! `sh no-test` are shown only. The guide's links to its own pages and pictures must resolve.
+//! `sh no-test` are shown only. The guide's links to its own pages and pictures must resolve,
+//! and `docs/architecture.md` tells the truth about `src/` (`architecture`).
+
+mod architecture;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -4,9 +4,7 @@ use tenball::physics::params::{E_BALL, E_CUSHION, G, MU_ROLL, MU_SLIDE};
 use tenball::physics::{Event, Layout, SimConfig, Strike, TableSim};
 use tenball::table::{BALL_RADIUS as R, Placed, Point, TableSize};
 
-mod common;
-
-use common::layout;
+use crate::common::layout;
 
 /// These tests watch the motion step by step, so every step goes through rapier; that the
 /// closed-form jumps give the same motion is tested in `physics_fast_forward.rs`.
