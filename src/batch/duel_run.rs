@@ -277,7 +277,7 @@ pub fn merge(
             first = Some((path.clone(), h.clone()));
         }
         let [k, n] = h.shard;
-        super::run::claim_shard(&shown, "duel", [k, n], &mut seen)?;
+        super::merge::claim_shard(&shown, "duel", [k, n], &mut seen)?;
         let shard = Shard {
             k,
             n,
@@ -301,10 +301,10 @@ pub fn merge(
     let Some((_, h)) = first else {
         return Err(RunError::input("no shard files given"));
     };
-    if let Some(missing) = super::run::missing_shards(&seen, h.shard[1]) {
+    if let Some(missing) = super::merge::missing_shards(&seen, h.shard[1]) {
         gaps.push(missing);
     }
-    super::run::refuse_gaps(&gaps, partial, warn)?;
+    super::merge::refuse_gaps(&gaps, partial, warn)?;
     records.sort_by_key(|r| r.index);
     Ok(Merged {
         spec: h.tenball_duel,

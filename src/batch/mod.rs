@@ -10,6 +10,7 @@
 mod breaks;
 pub mod duel;
 pub mod duel_run;
+pub mod merge;
 pub mod pros;
 pub mod ratings;
 pub mod records;
@@ -19,5 +20,6 @@ mod summary;
 pub mod sweep;
 
 pub use breaks::{BreakRecord, BreakSpec, CuePlace, break_seed, replay, run_break};
-pub use run::{BatchRun, BreakJob, Job, MAX_SHARDS, Run, RunError, Shard, merge};
+pub use merge::merge;
+pub use run::{BatchRun, BreakJob, Job, MAX_SHARDS, Run, RunError, Shard};
 pub use summary::{Share, Summary, Tally};
