@@ -6,10 +6,13 @@
 //!   air and pressed contacts), which know nothing of the rules.
 //! - [`adapter`]: the one bridge: shot logs to referee facts, and `play_shot`.
 //! - [`computer`]: the computer player: decides a turn by simulating candidate strokes
-//!   through `play_shot`; `tenball duel` plays racks between levels.
+//!   through `play_shot`.
+//! - [`drills`]: drills' scoring (progressive, points, balls run), from outcomes the referee
+//!   decides.
 //! - [`tablefile`]: a position (balls, referee state, stroke) as a file, saved and loaded by
 //!   the game and the teaching scenarios.
-//! - [`batch`]: break batches: records, summaries, sweeps and plots, resumable runs, shards.
+//! - [`batch`]: break batches (records, summaries, sweeps and plots), duels between the
+//!   computer's levels and their ratings, on one resumable, sharded run.
 //! - [`teaching`]: the scenario library (a position, steps and the rulings they must give),
 //!   handout diagrams (PNG, SVG, no GPU) and the markers of what decided a shot.
 //! - [`game`] (feature `game`, on by default): the interactive 3D game.
@@ -26,6 +29,7 @@ pub mod batch;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod computer;
+pub mod drills;
 pub mod echo;
 #[cfg(feature = "game")]
 pub mod game;
