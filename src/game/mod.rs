@@ -4,14 +4,16 @@
 //! returns (interpolated samples, never physics stepped by frame time) and asks the referee's
 //! state what is allowed (calls, push out, ball in hand and where).
 //!
-//! Plugins, one a file (`pub(super) fn plugin(app)`), in two groups:
-//! - the logic ([`GameLogicPlugin`]): the match at the table (`session`), the stroke being set
-//!   up and the mouse and keyboard (`input`), playback, tracking lines, the set-up panel's
-//!   state (`setup`), the scenario player (`lesson`), the computer opponent, the coach and the
-//!   quiz. It runs headless under `MinimalPlugins`, which is how the tests drive it.
-//! - the view ([`run`] adds it): the table and balls drawn from the physics' geometry, the cue,
-//!   aim line and markers, cameras, the HUD and ruling card (egui), sound, the scripted steps
-//!   and screenshots the rendering test uses, and in a browser the page (`web`).
+//! In layers, each importing only those before it (`docs/architecture.md` lists them and a
+//! test holds them to it): `model` (the match, what the player sets up, the actions by shot
+//! cycle, playback, the prediction), `view` (table, balls, cue, cameras, sound), `input`
+//! (mouse and keys), `players` (the computer opponent, the coach), `screens` (set-up, the
+//! scenario player, the quiz), `hud` (the panels), `dev_tools` (scripts and screenshots),
+//! `web` and `share` (save and copy link, natively or in a browser). A plugin a file
+//! (`pub(in crate::game) fn plugin(app)`); [`GameLogicPlugin`] adds the headless ones (what the
+//! tests run under `MinimalPlugins`), [`run`] the view, the panels and the window. The states
+//! ([`Screen`], [`ShotCycle`]) and the run conditions [`aiming_now`] and [`aiming_at_rest`]
+//! are here.
 
 pub mod dev_tools;
 mod hud;

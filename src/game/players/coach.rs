@@ -59,9 +59,7 @@ pub(in crate::game) fn plugin(app: &mut App) {
 
 /// A person's turn to shoot, with the call made.
 fn person_to_shoot(m: &Match, cycle: Option<&State<ShotCycle>>) -> bool {
-    let at_table =
-        cycle.is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand));
-    at_table && m.computer[m.state.to_act().index()].is_none()
+    crate::game::aiming(cycle) && m.computer[m.state.to_act().index()].is_none()
 }
 
 fn figures(

@@ -393,10 +393,7 @@ fn fit_viewport(
 
 /// Whether the stroke is being set up (not a shot playing, not a card).
 fn aiming_now(cycle: &Option<Res<State<ShotCycle>>>, playback: &Playback) -> bool {
-    cycle
-        .as_ref()
-        .is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand))
-        && !playback.active()
+    crate::game::aiming(cycle.as_deref()) && !playback.active()
 }
 
 /// In the framed views the wheel zooms and a right drag orbits about the view's focus, as in
