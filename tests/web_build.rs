@@ -69,6 +69,9 @@ struct PageSeen {
     report: Option<serde_json::Value>,
     #[serde(default)]
     refused: Option<String>,
+    /// Every text `#tenball-status` showed, in order.
+    #[serde(default)]
+    statuses: Vec<String>,
 }
 
 #[derive(serde::Deserialize, Debug)]
@@ -280,11 +283,20 @@ fn the_game_runs_in_a_browser_and_a_link_gives_the_native_ruling() {
     );
     let link = page("link");
     assert_eq!(link.rule.as_deref(), Some(native.rule), "the link's ruling");
+    // In the players' names, as the game's card gives it (issue 63, item 6).
     let words = link.ruling.as_deref().unwrap_or_default();
+    let named = tenball::game::text::names_in(&foul.players, &native.explanation);
+    assert!(words.ends_with(&named), "browser: {words}\nnative: {named}");
+    // The page said how its download went before the game was ready (issue 62).
+    let said = &brk.statuses;
+    let loading = said
+        .iter()
+        .position(|s| s.starts_with("loading ") && s.ends_with(" MiB"));
+    let preparing = said.iter().position(|s| s == "preparing the table");
+    let ready = said.iter().position(|s| s == "ready");
     assert!(
-        words.ends_with(&native.explanation),
-        "browser: {words}\nnative: {}",
-        native.explanation
+        loading.is_some() && loading < preparing && preparing < ready,
+        "the status while the page loads: {said:?}"
     );
     // The object balls left after the scratch, and the cue ball the game places in hand.
     let left = played.layout.balls.iter().filter(|b| b.ball != 0).count();

@@ -73,6 +73,21 @@ async function visit(p) {
     if (m.type() === "error") r.console_errors.push(m.text());
   });
   page.on("pageerror", (e) => r.console_errors.push(String(e)));
+  // Every text the status shows, in order (the download's progress, then ready).
+  await page.addInitScript(() => {
+    window.__statuses = [];
+    const watch = () => {
+      const el = document.getElementById("tenball-status");
+      if (!el) return;
+      const note = () => {
+        const t = el.textContent;
+        if (window.__statuses[window.__statuses.length - 1] !== t) window.__statuses.push(t);
+      };
+      note();
+      new MutationObserver(note).observe(el, { childList: true, characterData: true, subtree: true });
+    };
+    document.addEventListener("DOMContentLoaded", watch);
+  });
   const t0 = Date.now();
   await page.goto(base + (p.query ?? ""));
   const text = (id) => page.$eval(id, (e) => e.textContent);
@@ -87,6 +102,7 @@ async function visit(p) {
         r.status = await text("#tenball-status");
         r.ready_ms = Date.now() - t0;
         r.problem = await text("#tenball-problem");
+        r.statuses = await page.evaluate(() => window.__statuses);
         if (r.status !== "ready") throw new Error(`status ${r.status}: ${r.problem}`);
       } else if (verb === "load") {
         await Promise.all([
