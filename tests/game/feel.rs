@@ -2,7 +2,7 @@
 //! that fought them (issue 14): mouse aim that spun away behind the cue ball, ball in hand that
 //! ran off under a chasing camera, clicks on a ball's upper half taken as aim clicks, held keys
 //! that acted once, a re-rack that kept the fouls, a shot camera that cut the table, a cue not
-//! turned to the ball on, and the rest. Driven as `game_logic.rs` drives the game: bevy's
+//! turned to the ball on, and the rest. Driven as `logic.rs` drives the game: bevy's
 //! `ButtonInput` and `AccumulatedMouseMotion` set by hand under `MinimalPlugins`, a manual clock.
 
 use crate::game_common::*;

@@ -1,6 +1,6 @@
 //! Regression tests for the second hostile round (issue 15), one named after each item it pins
 //! (`item_N_...`): the symptom, and since the fix what happens instead. Items 1, 5 and 11 (the
-//! game's screenshot and display) are in `cli_play.rs`.
+//! game's screenshot and display) are in `tests/cli/play.rs`.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
