@@ -92,11 +92,16 @@ pub fn aiming_now(cycle: Option<Res<State<ShotCycle>>>) -> bool {
 }
 
 /// Aiming with the table at rest (no shot or replay playing back): when the aids are drawn.
+pub fn at_rest(cycle: Option<&State<ShotCycle>>, playback: &model::playback::Playback) -> bool {
+    aiming(cycle) && !playback.active()
+}
+
+/// [`at_rest`] as a run condition.
 pub fn aiming_at_rest(
     cycle: Option<Res<State<ShotCycle>>>,
     playback: Res<model::playback::Playback>,
 ) -> bool {
-    aiming(cycle.as_deref()) && !playback.active()
+    at_rest(cycle.as_deref(), &playback)
 }
 
 /// The order of the game's systems in a frame.

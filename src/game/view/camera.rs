@@ -392,10 +392,6 @@ fn fit_viewport(
 }
 
 /// Whether the stroke is being set up (not a shot playing, not a card).
-fn aiming_now(cycle: &Option<Res<State<ShotCycle>>>, playback: &Playback) -> bool {
-    crate::game::aiming(cycle.as_deref()) && !playback.active()
-}
-
 /// In the framed views the wheel zooms and a right drag orbits about the view's focus, as in
 /// the free view; the view still follows the aim and the shot.
 fn change_view(
@@ -410,7 +406,7 @@ fn change_view(
     mut changes: ResMut<ViewChanges>,
     mut last_cursor: Local<Option<Vec2>>,
 ) {
-    let aiming = aiming_now(&cycle, &playback);
+    let aiming = crate::game::at_rest(cycle.as_deref(), &playback);
     let cursor = std::mem::replace(&mut *last_cursor, pointer.cursor);
     let Some(change) = changes.get_mut(*view, aiming) else {
         return;
@@ -456,7 +452,7 @@ fn follow(
     // bevy_panorbit_camera takes the mouse in the free view only; the framed views read it in
     // `change_view`.
     cam.enabled = *view == CameraView::Free && !pointer.over_panel;
-    let aiming = aiming_now(&cycle, &playback);
+    let aiming = crate::game::at_rest(cycle.as_deref(), &playback);
     let aspect = camera
         .logical_viewport_size()
         .map_or(16.0 / 9.0, |s| s.x / s.y.max(1.0));

@@ -70,10 +70,6 @@ fn spawn_cue(
         });
 }
 
-fn aiming(cycle: &Option<Res<State<ShotCycle>>>) -> bool {
-    crate::game::aiming(cycle.as_deref())
-}
-
 /// The aim direction (world, horizontal) and the cue ball's centre (world).
 fn aim_frame(m: &Match, aim: &Aim) -> Option<(Vec3, Vec3, Point)> {
     let mut c = m.cue_ball()?;
@@ -97,7 +93,11 @@ fn place_cue(
         return;
     };
     let frame = aim_frame(&m, &aim);
-    let (true, false, Some((d, centre, _))) = (aiming(&cycle), playback.active(), frame) else {
+    let (true, false, Some((d, centre, _))) = (
+        crate::game::aiming(cycle.as_deref()),
+        playback.active(),
+        frame,
+    ) else {
         *vis = Visibility::Hidden;
         return;
     };
