@@ -3,12 +3,12 @@
 //! as it is played; [`DuelRun::open_or_resume`] makes or completes it, [`Run::run`] plays the
 //! racks; [`merge`] puts the shard files of one duel back together in rack order.
 
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::duel::{DuelSpec, RackRecord, play_rack};
+use super::lines::{Lines, Words};
 use super::run::{Back, Job, Run};
 use super::{RunError, Shard, break_seed};
 
@@ -56,15 +56,6 @@ pub struct DuelJob {
 
 /// A duel being played.
 pub type DuelRun = Run<DuelJob>;
-
-/// What an existing records file holds: its header, its complete records, and a last line
-/// without its end (line number, bytes) with the length of what comes before it.
-struct Read {
-    header: Option<Header>,
-    records: Vec<RackRecord>,
-    partial: Option<(usize, Vec<u8>)>,
-    valid_len: u64,
-}
 
 impl Run<DuelJob> {
     /// Starts `shard` of a duel (its `count` the duel's racks; `Shard::whole` for all of
@@ -138,18 +129,9 @@ impl Job for DuelJob {
             None => {}
         }
         check_shard_records(path, &self.spec, shard, &back.records)?;
-        let missing_head = if back.header.is_none() {
-            self.header(shard)
-        } else {
-            Vec::new()
-        };
-        self.records = back.records;
-        Ok(Back {
-            records: self.records.len() as u64,
-            valid_len: back.valid_len,
-            partial: back.partial,
-            missing_head,
-        })
+        let (records, resumed) = back.into_back(|| self.header(shard));
+        self.records = records;
+        Ok(resumed)
     }
 
     fn keep(&mut self, recs: Vec<RackRecord>) {
@@ -315,63 +297,14 @@ pub fn merge(
 /// Reads a records file: the header, the complete records (each checked, see
 /// [`RackRecord::check`]), a last line without its end. Only a regular file is read, and no
 /// line longer than `echo::MAX_RECORD_LINE`.
-fn read(path: &Path) -> Result<Read, RunError> {
-    let name = crate::echo::path_for_message(path);
-    let f = crate::echo::open_regular(path).map_err(RunError::input)?;
-    let mut back = Read {
-        header: None,
-        records: Vec::new(),
-        partial: None,
-        valid_len: 0,
-    };
-    let mut reader = BufReader::new(f);
-    let mut bytes = Vec::new();
-    for n in 1.. {
-        match crate::echo::read_record_line(&mut reader, &mut bytes, &name, n)
-            .map_err(RunError::input)?
-        {
-            crate::echo::Line::End => break,
-            crate::echo::Line::Partial => {
-                back.partial = Some((n, bytes.clone()));
-                break;
-            }
-            crate::echo::Line::Complete => {}
-        }
-        let what = if n == 1 {
-            "the duel header line"
-        } else {
-            "a rack record"
-        };
-        let text = std::str::from_utf8(&bytes)
-            .map_err(|_| RunError::input(format!("{name}:{n}: not {what}: not UTF-8 text")))?
-            .trim_end_matches(['\n', '\r']);
-        let bad = |e: serde_json::Error| {
-            let msg = e.to_string();
-            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-            RunError::input(format!(
-                "{name}:{n}:{}: not {what}: {}",
-                e.column(),
-                crate::echo::cut(&msg)
-            ))
-        };
-        if n == 1 {
-            let h: Header = serde_json::from_str(text).map_err(bad)?;
-            h.check().map_err(|e| {
-                RunError::input(format!(
-                    "{name}:1: a duel header no tenball writes: {e}; the file is left as it is"
-                ))
-            })?;
-            back.header = Some(h);
-        } else {
-            let r: RackRecord = serde_json::from_str(text).map_err(bad)?;
-            r.check().map_err(|e| {
-                RunError::input(format!(
-                    "{name}:{n}: a rack record no duel writes: {e}; the file is left as it is"
-                ))
-            })?;
-            back.records.push(r);
-        }
-        back.valid_len += bytes.len() as u64;
-    }
-    Ok(back)
+fn read(path: &Path) -> Result<Lines<Header, RackRecord>, RunError> {
+    super::lines::read(
+        path,
+        Words {
+            run: "duel",
+            record: "rack",
+        },
+        Header::check,
+        RackRecord::check,
+    )
 }

@@ -10,6 +10,7 @@
 mod breaks;
 pub mod duel;
 pub mod duel_run;
+pub mod lines;
 pub mod merge;
 pub mod pros;
 pub mod ratings;
