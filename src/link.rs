@@ -22,6 +22,8 @@ pub enum Link {
     Table(Box<TableFile>),
     /// The referee's quiz drawn by this seed, of this many questions.
     Quiz { seed: u64, count: usize },
+    /// A drill of the built-in library by its name, its positions drawn from `seed`.
+    Drill { name: String, seed: u64 },
 }
 
 /// Questions in a quiz link without `count=`, as `tenball quiz` takes by default.
@@ -72,14 +74,25 @@ impl Link {
         };
         let mut found = None;
         let mut count = None;
+        let mut seed = None;
         for part in query.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').unwrap_or((part, ""));
             match key {
-                "scenario" | "table" | "quiz" if found.is_some() => {
+                "scenario" | "table" | "quiz" | "drill" if found.is_some() => {
                     return Err(format!(
-                        "the link names two things to open (`{key}=` after another); give one, scenario=, table= or quiz="
+                        "the link names two things to open (`{key}=` after another); give one, scenario=, table=, quiz= or drill="
                     ));
                 }
+                "drill" => {
+                    let name =
+                        percent_decode(value).map_err(|e| format!("the link's drill=: {e}"))?;
+                    if name.is_empty() {
+                        return Err("the link's drill= names no drill".into());
+                    }
+                    found = Some(Link::Drill { name, seed: 1 });
+                }
+                // Read only for a drill.
+                "seed" => seed = Some(value),
                 "scenario" => found = Some(Link::Scenario(scenario_name(value)?)),
                 "table" => found = Some(Link::Table(Box::new(table_from_text(value)?))),
                 "quiz" => {
@@ -100,9 +113,12 @@ impl Link {
                 c => *n = c as usize,
             }
         }
+        if let (Some(Link::Drill { seed: s, .. }), Some(value)) = (&mut found, seed) {
+            *s = number(value, "seed=", u64::MAX)?;
+        }
         found.ok_or_else(|| {
             format!(
-                "the link `{}` has none of scenario=NAME, table=TEXT and quiz=SEED",
+                "the link `{}` has none of scenario=NAME, table=TEXT, quiz=SEED and drill=NAME",
                 crate::echo::cut(text)
             )
         })
@@ -274,6 +290,39 @@ mod tests {
     }
 
     #[test]
+    fn a_drill_link_gives_its_name_and_seed() {
+        assert_eq!(
+            Link::parse("https://example.org/tenball/?drill=stop-shot&seed=5"),
+            Ok(Link::Drill {
+                name: "stop-shot".into(),
+                seed: 5
+            })
+        );
+        assert_eq!(
+            Link::parse("?drill=ghost"),
+            Ok(Link::Drill {
+                name: "ghost".into(),
+                seed: 1
+            })
+        );
+        assert!(
+            Link::parse("?drill=")
+                .unwrap_err()
+                .contains("names no drill")
+        );
+        assert!(
+            Link::parse("?drill=ghost&seed=x")
+                .unwrap_err()
+                .contains("seed=")
+        );
+        assert!(
+            Link::parse("?drill=ghost&quiz=3")
+                .unwrap_err()
+                .contains("two things")
+        );
+    }
+
+    #[test]
     fn a_quiz_link_gives_its_seed_and_count() {
         assert_eq!(
             Link::parse("https://example.org/tenball/?quiz=7&count=3"),
@@ -308,7 +357,7 @@ mod tests {
         assert!(e.contains("`!` at character 14"), "{e}");
         let e = Link::parse("?lang=en").unwrap_err();
         assert!(
-            e.contains("none of scenario=NAME, table=TEXT and quiz=SEED"),
+            e.contains("none of scenario=NAME, table=TEXT, quiz=SEED and drill=NAME"),
             "{e}"
         );
         let e = Link::parse("?scenario=a&scenario=b").unwrap_err();

@@ -6,6 +6,7 @@
 
 mod batch_args;
 pub(crate) mod breaks;
+mod drill;
 mod duel;
 mod equipment;
 pub mod judge;
@@ -76,6 +77,9 @@ enum Command {
     /// Racks between two computer players (levels 1 to 5, or greedy) on every core: a record
     /// per rack and a summary.
     Duel(duel::DuelArgs),
+    /// Drills scored as players' drill systems score them: the library, a computer level
+    /// playing one, the levels' scores (`rate`), a player's progress.
+    Drill(drill::DrillArgs),
     /// The equipment sets (cloth, cushions, pockets) with their sources; a set as JSON to
     /// start an equipment file from (`--equipment FILE` of shot, breaks and sweep).
     Equipment(equipment::EquipmentArgs),
@@ -213,6 +217,7 @@ fn run_headless(command: Command) -> Result<(), CliError> {
         Command::Scenario(args) => scenario::run(&args),
         Command::Quiz(args) => quiz::run(&args),
         Command::Duel(args) => duel::run(&args),
+        Command::Drill(args) => drill::run(&args),
     }
 }
 

@@ -36,6 +36,10 @@ pub struct PlayArgs {
     /// Racks won to win the match.
     #[arg(long)]
     pub race_to: Option<u32>,
+    /// Ten Ball against the ghost (the drill library's `ghost`: break, ball in hand, run out; a
+    /// miss gives the ghost the rack; a race to 7), the session kept in the progress file.
+    #[arg(long, conflicts_with_all = ["opponent", "players", "load", "link"])]
+    pub ghost: bool,
     /// Seed of the racks (order of balls 2 to 9, their gaps) and the execution noise; by
     /// default a new one each game, printed at the start so a game can be played again.
     #[arg(long)]
@@ -308,6 +312,9 @@ fn check_pictures(steps: &[ScriptStep]) -> Result<(), CliError> {
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
+    if args.ghost {
+        return super::drill::play_in_game("ghost", "You", false, args);
+    }
     let opts = options(args)?;
     if args.load.is_none() && args.link.is_none() {
         super::warn(&format!(

@@ -50,7 +50,7 @@ use crate::physics::{Equipment, Layout, SimConfig, Strike};
 use crate::referee::{Call, GameState, InHand, TableChoice, TurnAction};
 use crate::table::{Placed, Point};
 
-pub use candidates::{NextShot, ease, ghost_aim, next_after};
+pub use candidates::{NextShot, ease, ghost_aim, next_after, open_cut};
 pub(crate) use candidates::{made_call, stays_or_wins};
 
 /// How well the computer plays: 1 (a beginner) to 5 (the best its search does), or the greedy
@@ -110,7 +110,7 @@ impl Level {
     }
 
     /// Simulations of each candidate stroke.
-    fn samples(self) -> usize {
+    pub(crate) fn samples(self) -> usize {
         match self {
             Level::Greedy => 0,
             Level::Level(n) => [4, 6, 8, 10, 12][n.clamp(1, 5) as usize - 1],

@@ -24,6 +24,9 @@ pub enum Scoring {
     /// Balls made in turn from the first attempt until a miss or a foul ends the run, out of
     /// `balls` (a run out from ball in hand, the ghost's rack).
     BallsRun { balls: u32 },
+    /// A race to `to` racks against the ghost: each attempt a rack, won or lost; over when
+    /// either side reaches `to`; the score is the racks won.
+    Race { to: u32 },
 }
 
 /// What one attempt came to, as the referee ruled it: the drill's goal met or not, and for a
@@ -87,7 +90,53 @@ impl Scoring {
                 within("attempts", attempts, 1, MAX_ATTEMPTS)
             }
             Scoring::BallsRun { balls } => within("balls", balls, 1, 10),
+            Scoring::Race { to } => within("to", to, 1, 50),
         }
+    }
+
+    /// How a drill is scored, in a sentence (`drill show`, the game's drill section).
+    pub fn words(&self) -> String {
+        match *self {
+            Scoring::Progressive {
+                positions,
+                start,
+                attempts,
+                max,
+            } => format!(
+                "progressive: {attempts} attempts, the first from place {start} of {positions}, up one place after a success and down one after a miss; the score is the final place plus one for each success at place {positions}, at most {max}"
+            ),
+            Scoring::Points { points, attempts } => {
+                format!("{points} point(s) for each success in {attempts} attempts")
+            }
+            Scoring::BallsRun { balls } => {
+                format!("the balls off the table when the run ends, at most {balls}")
+            }
+            Scoring::Race { to } => format!("racks won in a race to {to} against the ghost"),
+        }
+    }
+
+    /// The same scoring with `n` attempts (a progressive drill's most score moves with them);
+    /// refused for a run or a race, whose attempts are the rack's or the race's.
+    pub fn with_attempts(&self, n: u32) -> Result<Scoring, String> {
+        let s = match *self {
+            Scoring::Progressive {
+                positions, start, ..
+            } => Scoring::Progressive {
+                positions,
+                start,
+                attempts: n,
+                max: positions + n.min(positions),
+            },
+            Scoring::Points { points, .. } => Scoring::Points {
+                points,
+                attempts: n,
+            },
+            Scoring::BallsRun { .. } | Scoring::Race { .. } => {
+                return Err("a run or a race has no number of attempts to set".into());
+            }
+        };
+        s.check()?;
+        Ok(s)
     }
 
     /// The most the drill scores.
@@ -96,6 +145,7 @@ impl Scoring {
             Scoring::Progressive { max, .. } => max,
             Scoring::Points { points, attempts } => points * attempts,
             Scoring::BallsRun { balls } => balls,
+            Scoring::Race { to } => to,
         }
     }
 
@@ -156,6 +206,25 @@ impl Scoring {
                     value: run.min(balls),
                     max: balls,
                     over,
+                    next_position: None,
+                }
+            }
+            Scoring::Race { to } => {
+                let (mut won, mut lost) = (0, 0);
+                for a in outcomes {
+                    if won == to || lost == to {
+                        break;
+                    }
+                    if a.success {
+                        won += 1;
+                    } else {
+                        lost += 1;
+                    }
+                }
+                Score {
+                    value: won,
+                    max: to,
+                    over: won == to || lost == to,
                     next_position: None,
                 }
             }
@@ -239,6 +308,11 @@ mod tests {
         let s = run.score(&three);
         assert_eq!((s.value, s.over), (3, true));
         assert!(!run.score(&three[..2]).over, "the run goes on");
+        let race = Scoring::Race { to: 3 };
+        let s = race.score(&attempts("mxmxxm"));
+        assert_eq!((s.value, s.over), (2, true), "the ghost reached 3 first");
+        assert_eq!(race.score(&attempts("mmxm")).value, 3);
+        assert!(!race.score(&attempts("mxmx")).over);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! test holds them to it): `model` (the match, what the player sets up, the actions by shot
 //! cycle, playback, the prediction), `view` (table, balls, cue, cameras, sound), `input`
 //! (mouse and keys), `players` (the computer opponent, the coach), `screens` (set-up, the
-//! scenario player, the quiz), `hud` (the panels), `dev_tools` (scripts and screenshots),
+//! scenario player, the quiz, drills), `hud` (the panels), `dev_tools` (scripts and screenshots),
 //! `web` and `share` (save and copy link, natively or in a browser). A plugin a file
 //! (`pub(in crate::game) fn plugin(app)`); [`GameLogicPlugin`] adds the headless ones (what the
 //! tests run under `MinimalPlugins`), [`run`] the view, the panels and the window. The states
@@ -149,6 +149,8 @@ pub struct GameOptions {
     pub play_on_open: bool,
     /// The referee's quiz to take (`tenball quiz`): its questions in place of a match.
     pub quiz: Option<QuizRun>,
+    /// A drill to play (`tenball drill play`), in place of a match.
+    pub drill: Option<screens::drills::DrillStart>,
 }
 
 impl Default for GameOptions {
@@ -171,6 +173,7 @@ impl Default for GameOptions {
             library: Vec::new(),
             play_on_open: false,
             quiz: None,
+            drill: None,
         }
     }
 }
@@ -194,7 +197,15 @@ impl Plugin for GameLogicPlugin {
         .init_state::<Screen>()
         .add_sub_state::<ShotCycle>()
         .insert_resource(Match::new(&self.0))
-        .insert_resource(Aids::for_mode(self.0.mode))
+        .insert_resource(match self.0.drill {
+            // A drill measures the player's own hands: no execution error added, the paths
+            // at the match's level (the cue ball to its first ball).
+            Some(_) => Aids {
+                level: model::tracking::AidLevel::Match,
+                noise: false,
+            },
+            None => Aids::for_mode(self.0.mode),
+        })
         .init_resource::<CameraView>();
         model::seat::plugin(app);
         input::plugin(app);
@@ -205,12 +216,16 @@ impl Plugin for GameLogicPlugin {
         players::opponent::plugin(app);
         players::coach::plugin(app);
         screens::quiz::plugin(app);
+        screens::drills::plugin(app);
         share::plugin(app);
         if let Some(run) = &self.0.quiz {
             app.insert_resource(Quiz::new(run.clone()));
         }
         if let Some(s) = &self.0.lesson {
             app.insert_resource(Lesson::new(s.clone()));
+        }
+        if let Some(start) = &self.0.drill {
+            app.insert_resource(screens::drills::DrillPlay::new(start.clone()));
         }
         app.insert_resource(Library(self.0.library.clone()));
         if self.0.play_on_open {
@@ -244,6 +259,7 @@ pub fn run(opts: GameOptions) -> AppExit {
     view::sound::plugin(&mut app);
     players::coach::view(&mut app);
     screens::lesson::view(&mut app);
+    screens::drills::view(&mut app);
     dev_tools::plugin(&mut app, script);
     #[cfg(target_arch = "wasm32")]
     web::plugin(&mut app);
@@ -330,7 +346,38 @@ pub fn options_from_link(link: crate::link::Link) -> Result<GameOptions, String>
             Ok(opts)
         }
         crate::link::Link::Quiz { seed, count } => quiz_options(seed, count),
+        crate::link::Link::Drill { name, seed } => drill_options(&name, seed),
     }
+}
+
+/// The start-up options of a drill of the library (a link's `?drill=NAME&seed=N`): one
+/// player, the ghost or the drill in the other seat; an unknown name is refused with the
+/// library's names.
+pub fn drill_options(name: &str, seed: u64) -> Result<GameOptions, String> {
+    let library = crate::drills::library();
+    let Some(drill) = library
+        .iter()
+        .find(|(n, _)| n == name)
+        .and_then(|(_, d)| d.as_ref().ok())
+    else {
+        let names: Vec<&str> = library.iter().map(|(n, _)| n.as_str()).collect();
+        return Err(format!(
+            "the link's drill `{}` is not in the library ({})",
+            crate::echo::cut(name),
+            names.join(", ")
+        ));
+    };
+    let equipment = crate::physics::Equipment::wpa();
+    let session = crate::drills::Session::new(drill.clone(), seed, equipment)?;
+    Ok(GameOptions {
+        table: drill.table,
+        mode: Mode::HotSeat,
+        players: ["You".into(), drill.other_seat().into()],
+        seed,
+        equipment,
+        drill: Some(screens::drills::DrillStart::new(name, session)),
+        ..GameOptions::default()
+    })
 }
 
 /// The referee's quiz of a link: drawn from the bank as `tenball quiz --seed SEED --count N`

@@ -87,6 +87,26 @@ pub(super) fn copy_to_clipboard(text: &str) {
     }
 }
 
+/// The key of the drill sessions in the page's local storage: JSON lines, as the native
+/// progress file holds them.
+pub const PROGRESS_KEY: &str = "tenball-progress";
+
+/// Adds a drill session to the page's local storage; how many sessions it then holds.
+pub(super) fn keep_progress(entry: &crate::drills::progress::Entry) -> Result<usize, String> {
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .ok_or("this browser keeps no local storage for the page")?;
+    let mut text = storage
+        .get_item(PROGRESS_KEY)
+        .map_err(|e| format!("the browser refused to read its storage: {e:?}"))?
+        .unwrap_or_default();
+    text.push_str(&(serde_json::to_string(entry).expect("entries serialise") + "\n"));
+    storage
+        .set_item(PROGRESS_KEY, &text)
+        .map_err(|e| format!("the browser refused to store it: {e:?}"))?;
+    Ok(text.lines().count())
+}
+
 /// Offers `text` to the user as a file download named `name` (Save in a browser).
 pub(super) fn download(name: &str, text: &str) -> Result<(), String> {
     use wasm_bindgen::JsCast;

@@ -211,9 +211,10 @@ fn a_bad_link_is_refused_with_what_is_wrong() {
         (not_a_table.as_str(), "the link's table: 1:"),
         (
             "http://localhost/?lang=en",
-            "none of scenario=NAME, table=TEXT and quiz=SEED",
+            "none of scenario=NAME, table=TEXT, quiz=SEED and drill=NAME",
         ),
         ("?quiz=3&count=x", "count= `x` is not a whole number"),
+        ("?drill=no-such-drill", "`no-such-drill` is not in the library"),
     ] {
         let out = play(&["--link", link], true);
         assert_eq!(out.status.code(), Some(2), "{link}");

@@ -40,6 +40,17 @@ pub fn cycle(app: &App) -> ShotCycle {
     *app.world().resource::<State<ShotCycle>>().get()
 }
 
+/// Runs frames until the shot has played back (at most 60 s of shot time).
+pub fn play_out(app: &mut App) {
+    for _ in 0..700 {
+        if cycle(app) != ShotCycle::Playing {
+            return;
+        }
+        app.update();
+    }
+    panic!("the shot never finished playing back");
+}
+
 pub fn m(app: &App) -> &Match {
     app.world().resource::<Match>()
 }

@@ -56,17 +56,6 @@ fn drag(app: &mut App, from: Point, to: Point) {
     app.update();
 }
 
-/// Runs frames until the shot has played back (at most 60 s of shot time).
-fn play_out(app: &mut App) {
-    for _ in 0..700 {
-        if cycle(app) != ShotCycle::Playing {
-            return;
-        }
-        app.update();
-    }
-    panic!("the shot never finished playing back");
-}
-
 /// A position: the given balls on the table, practice.
 fn position(balls: Vec<Placed>, phase: Phase) -> GameOptions {
     position_in(balls, phase, tenball::game::Mode::Practice)

@@ -5,6 +5,7 @@
 //! would wait on other tests' predictions.
 #![cfg(feature = "game")]
 
+mod drills;
 mod feel;
 mod game_common;
 mod logic;

@@ -111,6 +111,18 @@ pub fn ease(t: &Table, layout: &Layout, cue: Point, ball: u8) -> f64 {
         .fold(0.0, f64::max)
 }
 
+/// The open cut on `ball` from `cue` with the smallest angle: its pocket and the cut in
+/// degrees (the lines clear, the cut below the steepest the computer plays); none when no
+/// pocket has one. What a drill calls "a shot left" on a ball.
+pub fn open_cut(t: &Table, layout: &Layout, cue: Point, ball: u8) -> Option<(Pocket, f64)> {
+    let at = layout.balls.iter().find(|b| b.ball == ball)?.at;
+    Pocket::ALL
+        .iter()
+        .filter(|&&p| lines_clear(t, layout, cue, ball, p))
+        .filter_map(|&p| ghost_aim(t, cue, at, p).map(|(_, cut, _, _)| (p, cut)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+}
+
 /// [`ease`] of the cut on `ball` into `pocket` alone.
 pub(super) fn pocket_ease(t: &Table, layout: &Layout, cue: Point, ball: u8, pocket: Pocket) -> f64 {
     let Some(at) = layout.balls.iter().find(|b| b.ball == ball).map(|b| b.at) else {

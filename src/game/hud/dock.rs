@@ -6,7 +6,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::{DOCK_WIDTH, lesson, quiz, ruling, setup, stroke, text, window_ui};
+use super::{DOCK_WIDTH, drill, lesson, quiz, ruling, setup, stroke, text, window_ui};
 use crate::game::model::aim::Aim;
 use crate::game::model::playback::Playback;
 use crate::game::model::session::{GameAction, Match};
@@ -50,6 +50,7 @@ pub(super) struct LessonParams<'w> {
     pub open: MessageWriter<'w, OpenScenario>,
     pub quiz: Option<ResMut<'w, Quiz>>,
     pub quiz_actions: MessageWriter<'w, QuizAction>,
+    pub drill: Option<Res<'w, crate::game::screens::drills::DrillPlay>>,
 }
 
 /// The dock's main section, as far as a click on it goes: a section that has just replaced
@@ -134,8 +135,16 @@ pub(super) fn dock(
                     lesson::scenario(ui, lesson, &l.markers, &mut l.next_step);
                     ui.separator();
                 }
-                let scored = l.lesson.is_none();
-                ui.add_enabled_ui(enabled, |ui| main_section(ui, &mut p, kind, scored));
+                if let Some(d) = &l.drill {
+                    drill::section(ui, d);
+                    ui.separator();
+                }
+                let scored = l.lesson.is_none() && l.drill.is_none();
+                // In a drill the next position is the drill's, not the referee's next turn.
+                let next = l.drill.as_ref().map(|d| drill::next_words(d));
+                ui.add_enabled_ui(enabled, |ui| {
+                    main_section(ui, &mut p, kind, scored, next.as_deref())
+                });
                 if let Some(lesson) = &l.lesson {
                     ui.separator();
                     lesson::explanation(ui, lesson);
@@ -144,7 +153,7 @@ pub(super) fn dock(
                     lesson::library(ui, &l.library, &mut l.open);
                 }
                 rack_log(ui, &p.m);
-                if l.lesson.is_none() {
+                if l.lesson.is_none() && l.drill.is_none() {
                     performance(ui, &p.m);
                 }
             });
@@ -175,7 +184,13 @@ fn section_kind(p: &DockParams) -> SectionKind {
 /// The section for the moment: set-up, the stroke, the shot playing, the ruling, the choice
 /// or the match's end. `scored`: a match is played (not a scenario), so a rack's end shows the
 /// players' TPA.
-fn main_section(ui: &mut egui::Ui, p: &mut DockParams, kind: SectionKind, scored: bool) {
+fn main_section(
+    ui: &mut egui::Ui,
+    p: &mut DockParams,
+    kind: SectionKind,
+    scored: bool,
+    next: Option<&str>,
+) {
     match kind {
         SectionKind::Setup => setup::section(ui, &p.m, &mut p.setup, &mut p.actions),
         SectionKind::Stroke => stroke::section(ui, p),
@@ -185,7 +200,7 @@ fn main_section(ui: &mut egui::Ui, p: &mut DockParams, kind: SectionKind, scored
                     .last()
                     .or(p.m.last.as_ref().map(|l| &l.played.judged.ruling))
             {
-                ruling::card(ui, &p.m, r, scored, &mut p.actions);
+                ruling::card(ui, &p.m, r, scored, next, &mut p.actions);
             }
         }
         SectionKind::Choice => ruling::choice(ui, &p.m, &mut p.actions),

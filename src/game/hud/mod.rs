@@ -8,6 +8,7 @@
 //! Buttons send the same actions as the keys.
 
 mod dock;
+mod drill;
 mod labels;
 mod lesson;
 mod quiz;
@@ -109,6 +110,7 @@ fn top_bar(
     aids: Res<Aids>,
     playback: Res<Playback>,
     quiz: Option<Res<crate::game::screens::quiz::Quiz>>,
+    drill: Option<Res<crate::game::screens::drills::DrillPlay>>,
     mut free: ResMut<FreeArea>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -118,6 +120,9 @@ fn top_bar(
         .show(&mut ui, |ui| {
             if let Some(q) = &quiz {
                 return quiz_bar(ui, q, &m, &playback);
+            }
+            if let Some(d) = &drill {
+                return drill_bar(ui, d, &m, &aim, &aids, &playback);
             }
             let f = |p: PlayerId| {
                 let c = s.fouls_of(p);
@@ -154,15 +159,7 @@ fn top_bar(
             });
             ui.horizontal(|ui| {
                 ui.strong(describe_turn(&m));
-                ui.label(format!(
-                    "· aids: {}{}",
-                    aids.level.name(),
-                    if aids.noise {
-                        ", execution noise"
-                    } else {
-                        ", exact strokes"
-                    }
-                ));
+                ui.label(aids_words(&aids));
             });
             // The third line is always there, empty or not, so that the table below never
             // jumps when a notice comes or goes.
@@ -173,6 +170,56 @@ fn top_bar(
         .height();
     free.top = height;
     Ok(())
+}
+
+/// "· aids: match: ..., exact strokes": the aid level and whether noise is added.
+fn aids_words(aids: &Aids) -> String {
+    format!(
+        "· aids: {}{}",
+        aids.level.name(),
+        if aids.noise {
+            ", execution noise"
+        } else {
+            ", exact strokes"
+        }
+    )
+}
+
+/// The top bar in a drill: the drill, the attempt and the score; whose turn and the aids; the
+/// notice. Never a match's race or fouls, which a drill does not play.
+fn drill_bar(
+    ui: &mut egui::Ui,
+    d: &crate::game::screens::drills::DrillPlay,
+    m: &Match,
+    aim: &Aim,
+    aids: &Aids,
+    playback: &Playback,
+) {
+    let score = d.session.score();
+    ui.horizontal(|ui| {
+        ui.heading(format!("Drill: {}", d.session.drill().title));
+        let at = match d.session.due() {
+            Some(due) => format!(
+                "attempt {}{}",
+                due.attempt,
+                due.place
+                    .map(|p| format!(" from place {p}"))
+                    .unwrap_or_default()
+            ),
+            None => "over".into(),
+        };
+        let so_far = if d.session.outcomes().is_empty() {
+            String::new()
+        } else {
+            format!(" · score {} of {}", score.value, score.max)
+        };
+        ui.label(format!("· {} · {at}{so_far}", m.players[0]));
+    });
+    ui.horizontal(|ui| {
+        ui.strong(describe_turn(m));
+        ui.label(aids_words(aids));
+    });
+    notices(ui, m, playback, Some(aim));
 }
 
 /// The top bar while a quiz is taken: the quiz and the score so far, what to do now, and

@@ -15,11 +15,15 @@ pub(super) fn card(
     m: &Match,
     r: &Ruling,
     scored: bool,
+    next: Option<&str>,
     actions: &mut MessageWriter<GameAction>,
 ) {
     card_body(ui, m, r, scored);
     ui.separator();
-    ui.strong(format!("Next: {}", describe_turn(m)));
+    match next {
+        Some(n) => ui.strong(format!("Next: {n}")),
+        None => ui.strong(format!("Next: {}", describe_turn(m))),
+    };
     ui.horizontal(|ui| {
         if ui.button("Continue (Enter)").clicked() {
             actions.write(GameAction::Continue);

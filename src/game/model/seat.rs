@@ -1,7 +1,8 @@
 //! The seat: the actions of a frame (`GameAction`, from the mouse, the keyboard, the panels or
 //! a script) taken by the part of the shot cycle they belong to, changing the match, the
 //! stroke being set up, the aids and the playback; between shots the cycle follows the
-//! referee's state. Save and copy link are asked of the platform as [`Share`] messages.
+//! referee's state. Save, copy link and a drill's progress are asked of the platform as
+//! [`Share`] messages.
 
 use bevy::prelude::*;
 
@@ -72,6 +73,9 @@ pub enum Share {
     },
     /// The `?table=` query of `what` ("the last shot", ...).
     Link { query: String, what: &'static str },
+    /// A finished drill session for the player's progress: natively a line of the progress
+    /// file, in a browser of its local storage.
+    KeepProgress(Box<crate::drills::progress::Entry>),
 }
 
 /// The actions of a frame, each taken by the part of the shot cycle it belongs to.

@@ -101,6 +101,9 @@ pub struct Match {
     /// The referee's quiz holds this table on its shot's ruling: the card is not closed
     /// (Continue) and no new match starts; the quiz opens the next question itself.
     pub held: bool,
+    /// A won rack is followed by a fresh rack (false in a drill, whose session sets the
+    /// table: the balls stay where the shot left them while its card is read).
+    pub rerack: bool,
     rng: StdRng,
     /// How tightly the racks are racked.
     rack: Tightness,
@@ -182,6 +185,7 @@ impl Match {
             computer: opts.computer,
             seed: opts.seed,
             held: false,
+            rerack: opts.drill.is_none(),
             rng,
             rack: opts.rack,
         };
@@ -416,7 +420,7 @@ impl Match {
             self.rack_performance = Some(performance::count(&self.strokes[rack..]));
         }
         self.last = Some(shot);
-        if rack_over && !matches!(self.state.phase, Phase::MatchOver { .. }) {
+        if rack_over && self.rerack && !matches!(self.state.phase, Phase::MatchOver { .. }) {
             self.new_rack();
         }
         self.place_cue_ball_if_in_hand();
