@@ -456,9 +456,10 @@ fn plot_progress(
     let scores: Vec<u32> = done.iter().map(|e| e.score).collect();
     let max = done.last().map_or(10, |e| e.max);
     let title = format!(
-        "{drill}{}: {} sessions",
+        "{drill}{}: {} session{}",
         player.map(|p| format!(", {p}")).unwrap_or_default(),
-        scores.len()
+        scores.len(),
+        if scores.len() == 1 { "" } else { "s" }
     );
     crate::drills::progress::plot(&scores, max, &title, levels.get(drill), out)
         .map_err(CliError::input)?;
@@ -524,11 +525,7 @@ pub(super) fn play_in_game(
         }
     };
     let mut start = crate::game::screens::drills::DrillStart::new(name, session);
-    start.history = progress::sessions(&entries, Some(player))
-        .into_iter()
-        .filter(|e| e.drill == name && e.over)
-        .map(|e| e.score)
-        .collect();
+    start.history = progress::finished_scores(player, name);
     if let Some(t) = started {
         start.started = t;
     }

@@ -49,6 +49,20 @@ pub fn default_path() -> Option<PathBuf> {
     }
 }
 
+/// `player`'s finished scores on `drill` in the progress file, oldest first (none where there
+/// is no file, or in a browser, whose sessions are in its local storage).
+pub fn finished_scores(player: &str, drill: &str) -> Vec<u32> {
+    let Some(text) = default_path().and_then(|p| std::fs::read_to_string(p).ok()) else {
+        return Vec::new();
+    };
+    let (entries, _) = read("", &text);
+    sessions(&entries, Some(player))
+        .into_iter()
+        .filter(|e| e.drill == drill && e.over)
+        .map(|e| e.score)
+        .collect()
+}
+
 /// Adds `entry` as a line at the end of `path` (the folder made if missing).
 pub fn append(path: &Path, entry: &Entry) -> Result<(), String> {
     use std::io::Write;

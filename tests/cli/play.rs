@@ -214,7 +214,10 @@ fn a_bad_link_is_refused_with_what_is_wrong() {
             "none of scenario=NAME, table=TEXT, quiz=SEED and drill=NAME",
         ),
         ("?quiz=3&count=x", "count= `x` is not a whole number"),
-        ("?drill=no-such-drill", "`no-such-drill` is not in the library"),
+        (
+            "?drill=no-such-drill",
+            "`no-such-drill` is not in the library",
+        ),
     ] {
         let out = play(&["--link", link], true);
         assert_eq!(out.status.code(), Some(2), "{link}");

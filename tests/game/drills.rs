@@ -111,3 +111,25 @@ fn a_drill_link_opens_the_library_drill_and_refuses_another_name() {
         "{e}"
     );
 }
+
+#[test]
+fn another_drill_opens_in_place_from_the_library() {
+    let mut app = drill_app("stop-shot", 1);
+    app.world_mut()
+        .write_message(tenball::game::screens::drills::OpenDrill("cut-to-the-side".into()));
+    for _ in 0..3 {
+        app.update();
+    }
+    let d = app.world().resource::<DrillPlay>();
+    assert_eq!(d.name, "cut-to-the-side");
+    assert_eq!(d.session.seed(), 1);
+    let due = d.session.due().unwrap().clone();
+    assert_eq!(m(&app).layout, due.layout);
+    assert_eq!(cycle(&app), ShotCycle::Aiming);
+    // A name not in the library leaves the drill as it is, and says why.
+    app.world_mut()
+        .write_message(tenball::game::screens::drills::OpenDrill("nope".into()));
+    app.update();
+    assert_eq!(app.world().resource::<DrillPlay>().name, "cut-to-the-side");
+    assert!(m(&app).message.as_deref().unwrap().contains("no drill called"));
+}

@@ -51,6 +51,7 @@ pub(super) struct LessonParams<'w> {
     pub quiz: Option<ResMut<'w, Quiz>>,
     pub quiz_actions: MessageWriter<'w, QuizAction>,
     pub drill: Option<Res<'w, crate::game::screens::drills::DrillPlay>>,
+    pub open_drill: MessageWriter<'w, crate::game::screens::drills::OpenDrill>,
 }
 
 /// The dock's main section, as far as a click on it goes: a section that has just replaced
@@ -136,7 +137,7 @@ pub(super) fn dock(
                     ui.separator();
                 }
                 if let Some(d) = &l.drill {
-                    drill::section(ui, d);
+                    drill::section(ui, d, &mut l.open_drill);
                     ui.separator();
                 }
                 let scored = l.lesson.is_none() && l.drill.is_none();

@@ -5,9 +5,11 @@
 
 use bevy_egui::egui;
 
-use crate::game::screens::drills::DrillPlay;
+use bevy::prelude::MessageWriter;
 
-pub(super) fn section(ui: &mut egui::Ui, d: &DrillPlay) {
+use crate::game::screens::drills::{DrillPlay, OpenDrill};
+
+pub(super) fn section(ui: &mut egui::Ui, d: &DrillPlay, open: &mut MessageWriter<OpenDrill>) {
     let drill = d.session.drill();
     ui.heading(format!("Drill: {}", drill.title));
     let score = d.session.score();
@@ -51,6 +53,27 @@ pub(super) fn section(ui: &mut egui::Ui, d: &DrillPlay) {
             ui.label(&drill.what);
             ui.label(drill.scoring.words());
             ui.small(format!("Source: {}", drill.source));
+        });
+    library(ui, d, open);
+}
+
+/// The drill library by title, any of which opens in place (a new session, the same seed).
+fn library(ui: &mut egui::Ui, d: &DrillPlay, open: &mut MessageWriter<OpenDrill>) {
+    let drills = crate::drills::library();
+    egui::CollapsingHeader::new(format!("Other drills ({})", drills.len()))
+        .default_open(false)
+        .show(ui, |ui| {
+            for (name, drill) in drills {
+                let Ok(drill) = drill else { continue };
+                let here = name == d.name;
+                if ui
+                    .add_enabled(!here, egui::Button::new(&drill.title))
+                    .on_hover_text(format!("{name}: {}", drill.scoring.words()))
+                    .clicked()
+                {
+                    open.write(OpenDrill(name));
+                }
+            }
         });
 }
 

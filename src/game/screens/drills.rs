@@ -82,10 +82,16 @@ impl DrillPlay {
     }
 }
 
+/// Open the library's drill of this name in place of the one played (a new session with the
+/// same seed).
+#[derive(Message, Debug, Clone)]
+pub struct OpenDrill(pub String);
+
 pub(in crate::game) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.add_message::<OpenDrill>().add_systems(
         Update,
         (
+            open.in_set(GameSystems::Act),
             keep_call.in_set(GameSystems::Input),
             (
                 take_stroke,
@@ -97,6 +103,40 @@ pub(in crate::game) fn plugin(app: &mut App) {
         )
             .run_if(resource_exists::<DrillPlay>),
     );
+}
+
+/// Another drill of the library in place of this one: its first position once the frame's
+/// actions are done, the card of the last stroke closed.
+fn open(
+    mut opens: MessageReader<OpenDrill>,
+    mut d: ResMut<DrillPlay>,
+    mut m: ResMut<Match>,
+    mut playback: ResMut<crate::game::model::playback::Playback>,
+    mut next: ResMut<NextState<ShotCycle>>,
+) {
+    let Some(OpenDrill(name)) = opens.read().last().cloned() else {
+        return;
+    };
+    let drill = match crate::drills::find(&name) {
+        Ok(drill) => drill,
+        Err(e) => {
+            m.message = Some(e.0);
+            return;
+        }
+    };
+    match Session::new(drill, d.session.seed(), m.equipment) {
+        Ok(session) => {
+            playback.stop();
+            m.players[1] = session.drill().other_seat().into();
+            let mut start = DrillStart::new(&name, session);
+            start.history = crate::drills::progress::finished_scores(&m.players[0], &name);
+            *d = DrillPlay::new(start);
+            // The strokes of the drill before are not this one's.
+            d.seen = m.strokes.len();
+            next.set(ShotCycle::Aiming);
+        }
+        Err(e) => m.message = Some(format!("{name}: {e}")),
+    }
 }
 
 /// The drill's call stays on the stroke: its ball and pocket, or a safety.
