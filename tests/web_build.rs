@@ -72,6 +72,9 @@ struct PageSeen {
     /// Every text `#tenball-status` showed, in order.
     #[serde(default)]
     statuses: Vec<String>,
+    /// A key of the page's local storage, as read by `stored KEY`.
+    #[serde(default)]
+    stored: Option<String>,
 }
 
 #[derive(serde::Deserialize, Debug)]
@@ -250,6 +253,10 @@ fn the_game_runs_in_a_browser_and_a_link_gives_the_native_ruling() {
             {"name": "load", "query": "",
              "steps": ["ready", format!("refused {}", bad.display()),
                        format!("load {}", saved.display()), "ready", "shot loaded"]},
+            // A drill by link (issue 60): Space strokes the attempt set up; the attempt is
+            // kept in the page's local storage.
+            {"name": "drill", "query": "?drill=stop-shot&seed=1",
+             "steps": ["ready", "key Space", "ruling", "stored tenball-progress"]},
         ]
     });
     let seen = drive(&site, &dir, plan);
@@ -369,6 +376,41 @@ fn the_game_runs_in_a_browser_and_a_link_gives_the_native_ruling() {
          {differ:?}, the largest difference {most:.1e} m",
         count(&native)
     );
+    // The drill's first attempt as the native session rules the same stroke (the aim set up at
+    // the 10, the new turn's speed), and the attempt kept as the progress file's line.
+    let mut session = tenball::drills::Session::new(
+        tenball::drills::find("stop-shot").unwrap(),
+        1,
+        tenball::physics::Equipment::wpa(),
+    )
+    .unwrap();
+    let due = session.due().unwrap().clone();
+    let at = |b: u8| due.layout.balls.iter().find(|p| p.ball == b).unwrap().at;
+    let (cue, ten) = (at(0), at(10));
+    let stroke = tenball::drills::Stroke {
+        place: None,
+        call: due.call.unwrap(),
+        strike: tenball::physics::Strike::new(
+            (ten.y - cue.y).atan2(ten.x - cue.x).to_degrees(),
+            tenball::game::NEW_TURN_SPEED,
+        ),
+    };
+    let native = session.play(&stroke).unwrap();
+    let drill = page("drill");
+    assert_eq!(
+        drill.rule.as_deref(),
+        Some(native.shot.judged.ruling.rule),
+        "the drill's first stroke"
+    );
+    let stored = drill.stored.as_deref().unwrap_or_default();
+    let (kept, bad) = tenball::drills::progress::read("storage", stored);
+    assert!(bad.is_empty(), "{bad:?}");
+    assert_eq!(kept.len(), 1, "{stored}");
+    assert_eq!(
+        (kept[0].drill.as_str(), kept[0].attempts.len()),
+        ("stop-shot", 1)
+    );
+    assert_eq!(kept[0].attempts[0], native.attempt.unwrap().success);
     let load = page("load");
     let refused = load.refused.as_deref().unwrap_or_default();
     assert!(refused.starts_with("bad.json: 2:"), "{refused}");

@@ -116,7 +116,9 @@ fn a_drill_link_opens_the_library_drill_and_refuses_another_name() {
 fn another_drill_opens_in_place_from_the_library() {
     let mut app = drill_app("stop-shot", 1);
     app.world_mut()
-        .write_message(tenball::game::screens::drills::OpenDrill("cut-to-the-side".into()));
+        .write_message(tenball::game::screens::drills::OpenDrill(
+            "cut-to-the-side".into(),
+        ));
     for _ in 0..3 {
         app.update();
     }
@@ -131,5 +133,11 @@ fn another_drill_opens_in_place_from_the_library() {
         .write_message(tenball::game::screens::drills::OpenDrill("nope".into()));
     app.update();
     assert_eq!(app.world().resource::<DrillPlay>().name, "cut-to-the-side");
-    assert!(m(&app).message.as_deref().unwrap().contains("no drill called"));
+    assert!(
+        m(&app)
+            .message
+            .as_deref()
+            .unwrap()
+            .contains("no drill called")
+    );
 }

@@ -11,6 +11,7 @@
 //   "load FILE"      give FILE to the page's Load button; wait for the page it opens
 //   "refused FILE"   give FILE to Load; wait for the page's problem, kept as `refused`
 //   "checked"        wait until the library check (?check=library) is done; its report is read
+//   "stored KEY"     wait until the page's local storage holds KEY; its text is read
 import { createServer } from "node:http";
 import { readFile, writeFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
@@ -122,6 +123,11 @@ async function visit(p) {
           null, { timeout, polling: 250 });
         r.report = JSON.parse(await text("#tenball-map"));
         r.checked_ms = Date.now() - t0;
+      } else if (verb === "stored") {
+        await page.waitForFunction(
+          (k) => window.localStorage.getItem(k) !== null,
+          arg, { timeout, polling: 250 });
+        r.stored = await page.evaluate((k) => window.localStorage.getItem(k), arg);
       } else if (verb === "shot") {
         await page.screenshot({ path: join(out, `${arg}.png`) });
         await writeFile(join(out, `${arg}.json`), await text("#tenball-map"));
