@@ -58,7 +58,12 @@ pub(in crate::game) fn plugin(app: &mut App) {
     app.init_resource::<Opponent>()
         .add_systems(
             Update,
-            (think, close_card.run_if(in_state(ShotCycle::Ruling))).in_set(GameSystems::Input),
+            (
+                // Off the table (set-up) the computer neither thinks nor forgets its thought.
+                think.run_if(in_state(crate::game::Screen::Table)),
+                close_card.run_if(in_state(ShotCycle::Ruling)),
+            )
+                .in_set(GameSystems::Input),
         )
         .add_systems(OnEnter(ShotCycle::Ruling), |mut op: ResMut<Opponent>| {
             op.card = 0.0
@@ -81,14 +86,12 @@ fn key(m: &Match) -> TurnKey {
 fn think(
     time: Res<Time>,
     mut m: ResMut<Match>,
-    cycle: Option<Res<State<ShotCycle>>>,
+    cycle: Res<State<ShotCycle>>,
     mut op: ResMut<Opponent>,
     mut aim: ResMut<Aim>,
     mut actions: MessageWriter<GameAction>,
 ) {
-    let Some(cycle) = cycle.map(|c| *c.get()) else {
-        return;
-    };
+    let cycle = *cycle.get();
     let at_turn = matches!(
         cycle,
         ShotCycle::Aiming | ShotCycle::BallInHand | ShotCycle::Choice
