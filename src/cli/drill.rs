@@ -442,11 +442,7 @@ fn plot_progress(
     if let Some(why) = crate::outfile::problem(out, "the plot") {
         return Err(CliError::input(why));
     }
-    let done: Vec<&crate::drills::progress::Entry> =
-        crate::drills::progress::sessions(entries, player)
-            .into_iter()
-            .filter(|e| e.drill == drill && e.over)
-            .collect();
+    let done = crate::drills::progress::finished(entries, player, drill);
     if done.is_empty() {
         return Err(CliError::input(format!(
             "no finished session of {drill}{} to plot",
@@ -525,7 +521,11 @@ pub(super) fn play_in_game(
         }
     };
     let mut start = crate::game::screens::drills::DrillStart::new(name, session);
-    start.history = progress::finished_scores(player, name);
+    // From the entries already read, not the file again.
+    start.history = progress::finished(&entries, Some(player), name)
+        .iter()
+        .map(|e| e.score)
+        .collect();
     if let Some(t) = started {
         start.started = t;
     }

@@ -56,10 +56,17 @@ pub fn finished_scores(player: &str, drill: &str) -> Vec<u32> {
         return Vec::new();
     };
     let (entries, _) = read("", &text);
-    sessions(&entries, Some(player))
+    finished(&entries, Some(player), drill)
+        .iter()
+        .map(|e| e.score)
+        .collect()
+}
+
+/// The finished sessions of `drill` (`player`'s, or everyone's when none), oldest first.
+pub fn finished<'a>(entries: &'a [Entry], player: Option<&str>, drill: &str) -> Vec<&'a Entry> {
+    sessions(entries, player)
         .into_iter()
         .filter(|e| e.drill == drill && e.over)
-        .map(|e| e.score)
         .collect()
 }
 
