@@ -39,7 +39,7 @@ pub use model::playback::{BallPoses, Playback, PlaybackDone, ShotSound, SoundKin
 pub use model::session::{GameAction, Match, Mode, Snapshot};
 pub use model::tracking::{AidLevel, Aids, Prediction, Tracking};
 pub use players::coach::{AskCoach, Coach};
-pub use players::opponent::PAUSE as OPPONENT_PAUSE;
+pub use players::opponent::{Opponent, PAUSE as OPPONENT_PAUSE};
 pub use screens::lesson::{Lesson, Library, Markers, NextStep, OpenScenario};
 pub use screens::quiz::{BEFORE_MOMENT, Keep, MOMENT_REPLAY, Quiz, QuizAction, QuizPhase, QuizRun};
 pub use view::camera::{self, CameraView};

@@ -35,6 +35,14 @@ pub struct Opponent {
     made: u64,
 }
 
+impl Opponent {
+    /// A decision is being worked out off the main thread: the frames meanwhile are the
+    /// machine's, not the table's (a test counts the table's).
+    pub fn thinking(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
 /// A turn: a decision belongs to one (a choice made adds no ruling, so whether it is a choice
 /// is part of it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
