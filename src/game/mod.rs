@@ -12,8 +12,8 @@
 //! `web` and `share` (save and copy link, natively or in a browser). A plugin a file
 //! (`pub(in crate::game) fn plugin(app)`); [`GameLogicPlugin`] adds the headless ones (what the
 //! tests run under `MinimalPlugins`), [`run`] the view, the panels and the window. The states
-//! ([`Screen`], [`ShotCycle`]) and the run conditions [`aiming_now`] and [`aiming_at_rest`]
-//! are here.
+//! ([`Screen`], [`ShotCycle`]) and the run conditions [`at_table`], [`scenario_on`],
+//! [`aiming_now`] and [`aiming_at_rest`] are here.
 
 pub mod dev_tools;
 mod hud;
@@ -51,19 +51,43 @@ use crate::referee::Rules;
 use crate::table::TableSize;
 use crate::tablefile::TableFile;
 
-/// The screens of the game.
+/// The screens of the game: what the table is used for. Each but set-up plays shots (the
+/// [`ShotCycle`] exists there); the scenario player, the quiz and a drill keep their data in a
+/// resource of their own (`Lesson`, `Quiz`, `DrillPlay`) that leaving the screen removes, so
+/// two of them never run at once.
 #[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Screen {
-    /// Playing racks.
+    /// Racks played, a match or practice.
     #[default]
     Table,
     /// Setting up a position: balls picked up and placed, the referee's state edited.
     Setup,
+    /// The scenario player: a scenario's position and its steps.
+    Scenario,
+    /// The referee's quiz: questions played on the table, answered in the dock.
+    Quiz,
+    /// A drill of the library: its positions, attempts and score.
+    Drill,
+}
+
+impl Screen {
+    /// The screen a game's options open on.
+    fn first(opts: &GameOptions) -> Screen {
+        if opts.quiz.is_some() {
+            Screen::Quiz
+        } else if opts.drill.is_some() {
+            Screen::Drill
+        } else if opts.lesson.is_some() {
+            Screen::Scenario
+        } else {
+            Screen::Table
+        }
+    }
 }
 
 /// Where the shot cycle stands while the table is shown.
 #[derive(SubStates, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-#[source(Screen = Screen::Table)]
+#[source(Screen = Screen::Table | Screen::Scenario | Screen::Quiz | Screen::Drill)]
 pub enum ShotCycle {
     /// Setting up the stroke and the call.
     #[default]
@@ -80,28 +104,50 @@ pub enum ShotCycle {
     MatchOver,
 }
 
-/// The one "is the player aiming" test: the shot cycle stands at aiming, with or without the
-/// cue ball in hand (false off the table's screen).
-pub fn aiming(cycle: Option<&State<ShotCycle>>) -> bool {
-    cycle.is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand))
+/// At the table: a screen where shots are played (all but set-up), so the shot cycle exists.
+pub fn at_table(cycle: Option<Res<State<ShotCycle>>>) -> bool {
+    cycle.is_some()
 }
 
-/// [`aiming`] as a run condition.
-pub fn aiming_now(cycle: Option<Res<State<ShotCycle>>>) -> bool {
-    aiming(cycle.as_deref())
+/// The scenario player's systems run: in the scenario player, and in the quiz, whose
+/// questions it plays or tells.
+pub fn scenario_on(screen: Res<State<Screen>>) -> bool {
+    matches!(screen.get(), Screen::Scenario | Screen::Quiz)
 }
 
-/// Aiming with the table at rest (no shot or replay playing back): when the aids are drawn.
-pub fn at_rest(cycle: Option<&State<ShotCycle>>, playback: &model::playback::Playback) -> bool {
-    aiming(cycle) && !playback.active()
+/// The one "is the player aiming" test, for the systems that run on every screen and do
+/// something else when the player is not (hide the cue, forget the coach's figures, let the
+/// camera follow the shot): the shot cycle (absent in set-up) asked in this one place.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Moment<'w> {
+    cycle: Option<Res<'w, State<ShotCycle>>>,
+    playback: Res<'w, model::playback::Playback>,
 }
 
-/// [`at_rest`] as a run condition.
-pub fn aiming_at_rest(
-    cycle: Option<Res<State<ShotCycle>>>,
-    playback: Res<model::playback::Playback>,
-) -> bool {
-    at_rest(cycle.as_deref(), &playback)
+impl Moment<'_> {
+    /// The shot cycle stands at aiming, with or without the cue ball in hand (false off the
+    /// table).
+    pub fn aiming(&self) -> bool {
+        self.cycle
+            .as_ref()
+            .is_some_and(|c| matches!(c.get(), ShotCycle::Aiming | ShotCycle::BallInHand))
+    }
+
+    /// Aiming with the table at rest (no shot or replay playing back): when the aids are
+    /// drawn.
+    pub fn at_rest(&self) -> bool {
+        self.aiming() && !self.playback.active()
+    }
+}
+
+/// [`Moment::aiming`] as a run condition.
+pub fn aiming_now(moment: Moment) -> bool {
+    moment.aiming()
+}
+
+/// [`Moment::at_rest`] as a run condition.
+pub fn aiming_at_rest(moment: Moment) -> bool {
+    moment.at_rest()
 }
 
 /// The order of the game's systems in a frame.
@@ -194,7 +240,7 @@ impl Plugin for GameLogicPlugin {
             )
                 .chain(),
         )
-        .init_state::<Screen>()
+        .insert_state(Screen::first(&self.0))
         .add_sub_state::<ShotCycle>()
         .insert_resource(Match::new(&self.0))
         .insert_resource(match self.0.drill {

@@ -141,3 +141,63 @@ fn another_drill_opens_in_place_from_the_library() {
             .contains("no drill called")
     );
 }
+
+/// Was (issue 59): the drill and the scenario player were switched on by their resources, so
+/// a scenario opened from a drill's page (the browser's dock lists the scenario library) ran
+/// both at once: the drill kept forcing its call onto the scenario's stroke and would have
+/// counted its shot as an attempt. Each is now a screen; opening the scenario leaves the
+/// drill, and its session goes.
+#[test]
+fn issue_59_a_scenario_opened_in_a_drill_ends_the_drill() {
+    use tenball::game::Screen;
+    let mut app = drill_app("stop-shot", 1);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Drill
+    );
+    let library = tenball::teaching::scenario::library().0;
+    let i = library
+        .iter()
+        .position(|e| e.name == "push-out-played")
+        .expect("the library has the push out");
+    app.world_mut()
+        .insert_resource(tenball::game::Library(library));
+    app.world_mut()
+        .write_message(tenball::game::OpenScenario(i));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Scenario
+    );
+    assert!(app.world().get_resource::<DrillPlay>().is_none());
+    let lesson = app.world().resource::<tenball::game::Lesson>();
+    assert_eq!(lesson.scenario.title, "A push out, played on the table");
+    // The drill's call (the 10 in the left side) is no longer put back on the stroke.
+    app.world_mut().resource_mut::<Aim>().call.pocket = Some(Pocket::FootLeft);
+    app.update();
+    assert_eq!(
+        app.world().resource::<Aim>().call.pocket,
+        Some(Pocket::FootLeft)
+    );
+}
+
+/// Was (issue 59): set-up (F2) opened in a drill and left to a match screen with the drill's
+/// session still running on a position of the user's; it is refused in a drill (and in the
+/// quiz), saying why.
+#[test]
+fn issue_59_set_up_is_refused_in_a_drill() {
+    use tenball::game::Screen;
+    use tenball::game::screens::setup::SetupAction;
+    let mut app = drill_app("stop-shot", 1);
+    app.world_mut().write_message(SetupAction::Enter);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Drill
+    );
+    let words = m(&app).message.clone().unwrap_or_default();
+    assert!(words.contains("not a drill"), "{words}");
+}

@@ -56,14 +56,19 @@ pub(in crate::game) fn plugin(app: &mut App) {
                     .chain()
                     .run_if(crate::game::aiming_now),
                 (stroke_keys, charge).run_if(crate::game::aiming_now),
-                action_keys,
+                help_key,
+                action_keys.run_if(crate::game::at_table),
                 mute_key,
             )
                 .in_set(GameSystems::Input),
         )
         .add_systems(
             Update,
-            playback_keys
+            (
+                playback_keys,
+                space_pauses.run_if(in_state(ShotCycle::Playing)),
+            )
+                .chain()
                 .in_set(GameSystems::Playback)
                 .before(PlaybackClock),
         );
@@ -493,12 +498,19 @@ fn charge(
     actions.write(GameAction::Shoot);
 }
 
-/// The keys that act once: help, camera, calls, aids, shot cycle, practice aids, replay and
-/// saving.
+/// The help overlay's key, on every screen.
+fn help_key(keys: Res<ButtonInput<KeyCode>>, pointer: Res<Pointer>, mut aim: ResMut<Aim>) {
+    if !pointer.typing && keymap::just(&keys, Control::Help) {
+        aim.help = !aim.help;
+    }
+}
+
+/// The keys that act once at the table (set-up has keys of its own): camera, calls, aids,
+/// shot cycle, practice aids, replay and saving.
 fn action_keys(
     keys: Res<ButtonInput<KeyCode>>,
     pointer: Res<Pointer>,
-    cycle: Option<Res<State<ShotCycle>>>,
+    cycle: Res<State<ShotCycle>>,
     mut aim: ResMut<Aim>,
     mut view: ResMut<CameraView>,
     mut actions: MessageWriter<GameAction>,
@@ -507,13 +519,7 @@ fn action_keys(
         return;
     }
     let k = |c: Control| keymap::just(&keys, c);
-    if k(Control::Help) {
-        aim.help = !aim.help;
-    }
-    // The shot cycle runs at the table only (set-up mode has keys of its own).
-    let Some(cycle) = cycle.map(|c| *c.get()) else {
-        return;
-    };
+    let cycle = *cycle.get();
     if k(Control::Camera) {
         *view = crate::game::view::camera::next_view(*view);
     }
@@ -583,18 +589,13 @@ fn action_keys(
     }
 }
 
-/// Pause (`z`, or Space while the shot plays), step while paused (`x`), and `Escape` to stop a
-/// replay.
-fn playback_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    cycle: Option<Res<State<ShotCycle>>>,
-    mut playback: ResMut<Playback>,
-) {
+/// Pause (`z`), step while paused (`x`), and `Escape` to stop a replay, wherever a log plays
+/// back.
+fn playback_keys(keys: Res<ButtonInput<KeyCode>>, mut playback: ResMut<Playback>) {
     if !playback.active() {
         return;
     }
-    let playing = cycle.is_some_and(|c| *c.get() == ShotCycle::Playing);
-    if just(&keys, Control::Pause) || (playing && just(&keys, Control::Shoot)) {
+    if just(&keys, Control::Pause) {
         playback.paused = !playback.paused;
     }
     if playback.paused && just(&keys, Control::StepFrame) {
@@ -602,6 +603,14 @@ fn playback_keys(
     }
     if playback.replay && just(&keys, Control::StopReplay) {
         playback.stop();
+    }
+}
+
+/// Space pauses and goes on while the shot plays, as `z` does (`z` and Space together pause
+/// once).
+fn space_pauses(keys: Res<ButtonInput<KeyCode>>, mut playback: ResMut<Playback>) {
+    if playback.active() && just(&keys, Control::Shoot) && !just(&keys, Control::Pause) {
+        playback.paused = !playback.paused;
     }
 }
 

@@ -19,8 +19,14 @@ pub(in crate::game) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                act,
-                follow_state.run_if(resource_changed::<Match>.or_else(state_changed::<ShotCycle>)),
+                share,
+                (
+                    act,
+                    follow_state
+                        .run_if(resource_changed::<Match>.or_else(state_changed::<ShotCycle>)),
+                )
+                    .chain()
+                    .run_if(crate::game::at_table),
             )
                 .chain()
                 .in_set(GameSystems::Act),
@@ -32,19 +38,17 @@ pub(in crate::game) fn plugin(app: &mut App) {
 /// match or the cycle changed, not every frame (the actions set the cycle they lead to).
 fn follow_state(
     m: Res<Match>,
-    cycle: Option<Res<State<ShotCycle>>>,
+    cycle: Res<State<ShotCycle>>,
     mut next: ResMut<NextState<ShotCycle>>,
 ) {
     // A transition already asked for this frame (a ruling to show) goes first.
     if !matches!(*next, NextState::Unchanged) {
         return;
     }
-    if let Some(c) = cycle
-        && matches!(
-            c.get(),
-            ShotCycle::Aiming | ShotCycle::BallInHand | ShotCycle::Choice | ShotCycle::MatchOver
-        )
-        && *c.get() != m.cycle()
+    if matches!(
+        cycle.get(),
+        ShotCycle::Aiming | ShotCycle::BallInHand | ShotCycle::Choice | ShotCycle::MatchOver
+    ) && *cycle.get() != m.cycle()
     {
         next.set(m.cycle());
     }
@@ -78,32 +82,35 @@ pub enum Share {
     KeepProgress(Box<crate::drills::progress::Entry>),
 }
 
-/// The actions of a frame, each taken by the part of the shot cycle it belongs to.
+/// Saving and copying the link, on every screen (set-up too).
+fn share(mut actions: MessageReader<GameAction>, mut seat: Seat) {
+    for a in actions.read() {
+        match a {
+            GameAction::Save(path) => seat.save(path),
+            GameAction::CopyLink => seat.copy_link(),
+            _ => {}
+        }
+    }
+}
+
+/// The actions of a frame at the table, each taken by the part of the shot cycle it belongs
+/// to.
 fn act(
     mut actions: MessageReader<GameAction>,
     mut done: MessageReader<PlaybackDone>,
-    cycle: Option<Res<State<ShotCycle>>>,
+    cycle: Res<State<ShotCycle>>,
     mut seat: Seat,
 ) {
-    let cycle = cycle.map(|c| *c.get());
+    let cycle = *cycle.get();
     for d in done.read() {
-        if !d.replay && cycle == Some(ShotCycle::Playing) {
+        if !d.replay && cycle == ShotCycle::Playing {
             seat.shot_played();
         }
     }
     for a in actions.read() {
-        // Saving works on every screen; the rest only at the table.
-        if let GameAction::Save(path) = a {
-            seat.save(path);
+        if matches!(a, GameAction::Save(_) | GameAction::CopyLink) {
             continue;
         }
-        if *a == GameAction::CopyLink {
-            seat.copy_link();
-            continue;
-        }
-        let Some(cycle) = cycle else {
-            continue;
-        };
         let taken = match cycle {
             ShotCycle::Aiming | ShotCycle::BallInHand => seat.aiming(cycle, a),
             ShotCycle::Playing => seat.playing(a),

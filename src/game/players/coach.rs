@@ -20,7 +20,7 @@ use crate::game::model::aim::Aim;
 use crate::game::model::session::{GameAction, Match};
 use crate::game::view::cue::first_along;
 use crate::game::view::scene::world;
-use crate::game::{GameSystems, ShotCycle};
+use crate::game::{GameSystems, Moment};
 use crate::physics::{Layout, Strike};
 use crate::referee::Call;
 
@@ -58,16 +58,11 @@ pub(in crate::game) fn plugin(app: &mut App) {
 }
 
 /// A person's turn to shoot, with the call made.
-fn person_to_shoot(m: &Match, cycle: Option<&State<ShotCycle>>) -> bool {
-    crate::game::aiming(cycle) && m.computer[m.state.to_act().index()].is_none()
+fn person_to_shoot(m: &Match, moment: &Moment) -> bool {
+    moment.aiming() && m.computer[m.state.to_act().index()].is_none()
 }
 
-fn figures(
-    m: Res<Match>,
-    aim: Res<Aim>,
-    cycle: Option<Res<State<ShotCycle>>>,
-    mut coach: ResMut<Coach>,
-) {
+fn figures(m: Res<Match>, aim: Res<Aim>, moment: Moment, mut coach: ResMut<Coach>) {
     if let Some((task, input)) = coach.task.as_mut()
         && let Some(result) = block_on(poll_once(task))
     {
@@ -77,8 +72,7 @@ fn figures(
         coach.for_input = Some(input);
     }
     let call = m.call_for(&aim.call).ok();
-    let (true, Some(call), Some(_)) = (person_to_shoot(&m, cycle.as_deref()), call, m.cue_ball())
-    else {
+    let (true, Some(call), Some(_)) = (person_to_shoot(&m, &moment), call, m.cue_ball()) else {
         coach.chances = None;
         coach.for_input = None;
         return;
@@ -195,14 +189,14 @@ fn advise(
     keys: Res<ButtonInput<KeyCode>>,
     mut asks: MessageReader<AskCoach>,
     mut m: ResMut<Match>,
-    cycle: Option<Res<State<ShotCycle>>>,
+    moment: Moment,
     mut coach: ResMut<Coach>,
     mut aim: ResMut<Aim>,
     mut actions: MessageWriter<GameAction>,
 ) {
     // Read every frame, so that a click while the computer plays is not kept for later.
     let asked = asks.read().count() > 0 || just(&keys, Control::Coach);
-    if !person_to_shoot(&m, cycle.as_deref()) {
+    if !person_to_shoot(&m, &moment) {
         coach.advice = None;
         coach.advice_chances = None;
         coach.advice_task = None;

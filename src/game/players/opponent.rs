@@ -68,7 +68,7 @@ pub(in crate::game) fn plugin(app: &mut App) {
             Update,
             (
                 // Off the table (set-up) the computer neither thinks nor forgets its thought.
-                think.run_if(in_state(crate::game::Screen::Table)),
+                think.run_if(crate::game::at_table),
                 close_card.run_if(in_state(ShotCycle::Ruling)),
             )
                 .in_set(GameSystems::Input),

@@ -88,21 +88,28 @@ impl DrillPlay {
 pub struct OpenDrill(pub String);
 
 pub(in crate::game) fn plugin(app: &mut App) {
-    app.add_message::<OpenDrill>().add_systems(
-        Update,
-        (
-            open.in_set(GameSystems::Act),
-            keep_call.in_set(GameSystems::Input),
+    app.add_message::<OpenDrill>()
+        .add_systems(
+            Update,
             (
-                take_stroke,
-                show_due
-                    .run_if(in_state(Screen::Table).and_then(not(in_state(ShotCycle::Playing)))),
+                open.in_set(GameSystems::Act),
+                keep_call.in_set(GameSystems::Input),
+                (
+                    take_stroke,
+                    show_due.run_if(not(in_state(ShotCycle::Playing))),
+                )
+                    .chain()
+                    .in_set(GameSystems::Playback),
             )
-                .chain()
-                .in_set(GameSystems::Playback),
+                .run_if(in_state(Screen::Drill)),
         )
-            .run_if(resource_exists::<DrillPlay>),
-    );
+        .add_systems(OnExit(Screen::Drill), close);
+}
+
+/// Leaving the drill (for a match or a scenario): its session goes; each attempt played is
+/// already kept in the player's progress.
+fn close(mut commands: Commands) {
+    commands.remove_resource::<DrillPlay>();
 }
 
 /// Another drill of the library in place of this one: its first position once the frame's
@@ -322,7 +329,7 @@ fn show_due(
 pub(in crate::game) fn view(app: &mut App) {
     app.add_systems(
         Update,
-        zone.run_if(resource_exists::<DrillPlay>)
+        zone.run_if(in_state(Screen::Drill))
             .in_set(GameSystems::Show),
     );
 }

@@ -13,7 +13,7 @@ use crate::game::model::aim::Aim;
 use crate::game::model::playback::Playback;
 use crate::game::model::session::{GameAction, Match};
 use crate::game::view::scene::world;
-use crate::game::{GameSystems, ShotCycle};
+use crate::game::{GameSystems, Screen, ShotCycle};
 use crate::teaching;
 use crate::teaching::markers::markers_until;
 use crate::teaching::scenario::{Scenario, compare, told_layout};
@@ -84,8 +84,16 @@ pub(in crate::game) fn plugin(app: &mut App) {
                 )
                     .in_set(GameSystems::Show),
             )
-                .run_if(resource_exists::<Lesson>),
-        );
+                // The quiz puts its first question's scenario on the table in its first frame.
+                .run_if(crate::game::scenario_on.and_then(resource_exists::<Lesson>)),
+        )
+        .add_systems(OnExit(Screen::Scenario), close);
+}
+
+/// Leaving the scenario player (for a match, set-up or a drill): its steps and markers go.
+pub(in crate::game) fn close(mut commands: Commands, mut markers: ResMut<Markers>) {
+    commands.remove_resource::<Lesson>();
+    *markers = Markers::default();
 }
 
 /// Puts another scenario on the table: its position, a fresh match state, its steps.
@@ -97,6 +105,7 @@ fn open(
     mut aim: ResMut<Aim>,
     mut next: ResMut<NextState<ShotCycle>>,
     mut markers: ResMut<Markers>,
+    mut screen: ScreenNow,
 ) {
     let Some(OpenScenario(i)) = opens.read().last().copied() else {
         return;
@@ -104,6 +113,13 @@ fn open(
     let Some(entry) = library.0.get(i) else {
         return;
     };
+    // The quiz keeps its questions' table: a scenario waits until it is over.
+    if *screen.now.get() == Screen::Quiz {
+        return;
+    }
+    // From a match, set-up or a drill the scenario player takes the table (a drill's
+    // attempts and call end there); from another scenario it stays.
+    NextState::set_if_neq(&mut screen.next, Screen::Scenario);
     let s = entry.scenario.clone();
     playback.stop();
     let mut opts = crate::game::options_from_file(
@@ -120,6 +136,13 @@ fn open(
     commands.insert_resource(m);
     commands.insert_resource(Lesson::new(s));
     *markers = Markers::default();
+}
+
+/// The screen shown and the one asked for.
+#[derive(bevy::ecs::system::SystemParam)]
+struct ScreenNow<'w> {
+    now: Res<'w, State<Screen>>,
+    next: ResMut<'w, NextState<Screen>>,
 }
 
 fn keys(keys: Res<ButtonInput<KeyCode>>, mut next: MessageWriter<NextStep>) {
@@ -141,7 +164,7 @@ struct StepTable<'w> {
 fn play_step(
     mut steps: MessageReader<NextStep>,
     mut lesson: ResMut<Lesson>,
-    cycle: Option<Res<State<ShotCycle>>>,
+    cycle: Res<State<ShotCycle>>,
     table: StepTable,
 ) {
     let StepTable {
@@ -151,10 +174,7 @@ fn play_step(
         mut next_cycle,
         mut markers,
     } = table;
-    let Some(cycle) = cycle.map(|c| *c.get()) else {
-        steps.clear();
-        return;
-    };
+    let cycle = *cycle.get();
     for _ in steps.read() {
         if lesson.waiting.is_some() || cycle == ShotCycle::Playing {
             continue;
@@ -319,7 +339,7 @@ pub(in crate::game) fn view(app: &mut App) {
     app.add_systems(
         Update,
         lesson_markers
-            .run_if(resource_exists::<Lesson>)
+            .run_if(crate::game::scenario_on.and_then(resource_exists::<Lesson>))
             .in_set(GameSystems::Show),
     );
 }
@@ -330,12 +350,12 @@ pub(in crate::game) fn view(app: &mut App) {
 fn lesson_markers(
     markers: Res<Markers>,
     m: Res<Match>,
-    cycle: Option<Res<State<ShotCycle>>>,
+    cycle: Res<State<ShotCycle>>,
     mut gizmos: Gizmos,
 ) {
     let r = m.table().ball_radius;
     let flat = Quat::from_rotation_arc(Vec3::Z, Vec3::Y);
-    if cycle.is_some_and(|c| *c.get() == ShotCycle::Ruling)
+    if *cycle.get() == ShotCycle::Ruling
         && let Some(sp) = m.rulings.last().and_then(|r| r.spotted)
     {
         gizmos.circle(

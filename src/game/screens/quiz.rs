@@ -14,7 +14,7 @@ use super::lesson::{Lesson, Markers, NextStep};
 use crate::game::model::aim::Aim;
 use crate::game::model::playback::Playback;
 use crate::game::model::session::Match;
-use crate::game::{GameSystems, ShotCycle};
+use crate::game::{GameSystems, Screen, ShotCycle};
 use crate::teaching::quiz::grade::Graded;
 use crate::teaching::quiz::key::{Answer, How, Key, Who};
 use crate::teaching::quiz::{Outcome, Question};
@@ -145,7 +145,7 @@ pub(in crate::game) fn plugin(app: &mut App) {
             (open, act).chain().in_set(GameSystems::Act),
             ruled.in_set(GameSystems::Show),
         )
-            .run_if(resource_exists::<Quiz>),
+            .run_if(in_state(Screen::Quiz)),
     );
 }
 
@@ -272,14 +272,14 @@ fn ruled(
     mut quiz: ResMut<Quiz>,
     lesson: Option<Res<Lesson>>,
     m: Res<Match>,
-    cycle: Option<Res<State<ShotCycle>>>,
+    cycle: Res<State<ShotCycle>>,
 ) {
     let Some(lesson) = lesson else { return };
     // The shot played from the keyboard (`.`, the scenario player's key) as from the button.
     if quiz.phase == QuizPhase::Before && lesson.next > 0 {
         quiz.phase = QuizPhase::Shot;
     }
-    let shown = cycle.is_some_and(|c| *c.get() == ShotCycle::Ruling);
+    let shown = *cycle.get() == ShotCycle::Ruling;
     if quiz.phase != QuizPhase::Shot || !shown || !lesson.done() || lesson.results.is_empty() {
         return;
     }

@@ -131,6 +131,18 @@ fn apply(
     let in_setup = *screen.get() == Screen::Setup;
     for a in actions.read() {
         match a {
+            // The quiz's questions and a drill's positions are theirs: set-up would change
+            // what is asked or scored.
+            SetupAction::Enter if matches!(screen.get(), Screen::Quiz | Screen::Drill) => {
+                m.message = Some(format!(
+                    "set-up is for a match or a scenario, not {}",
+                    if *screen.get() == Screen::Quiz {
+                        "the quiz"
+                    } else {
+                        "a drill"
+                    }
+                ));
+            }
             SetupAction::Enter if !in_setup => {
                 playback.stop();
                 m.pending = None;

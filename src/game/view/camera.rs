@@ -17,10 +17,10 @@ use bevy_egui::input::EguiWantsInput;
 use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraPlugin};
 
 use super::scene::{RAIL_WIDTH, world};
+use crate::game::GameSystems;
 use crate::game::model::aim::{Aim, Drag, Pointer};
 use crate::game::model::playback::Playback;
 use crate::game::model::session::Match;
-use crate::game::{GameSystems, ShotCycle};
 use crate::physics::params::RAIL_TOP;
 use crate::physics::{CUSHION_DEPTH, Event, ShotLog};
 use crate::referee::CUE;
@@ -396,8 +396,7 @@ fn fit_viewport(
 /// the free view; the view still follows the aim and the shot.
 fn change_view(
     view: Res<CameraView>,
-    cycle: Option<Res<State<ShotCycle>>>,
-    playback: Res<Playback>,
+    moment: crate::game::Moment,
     scroll: Res<AccumulatedMouseScroll>,
     motion: Res<AccumulatedMouseMotion>,
     buttons: Res<ButtonInput<MouseButton>>,
@@ -406,7 +405,7 @@ fn change_view(
     mut changes: ResMut<ViewChanges>,
     mut last_cursor: Local<Option<Vec2>>,
 ) {
-    let aiming = crate::game::at_rest(cycle.as_deref(), &playback);
+    let aiming = moment.at_rest();
     let cursor = std::mem::replace(&mut *last_cursor, pointer.cursor);
     let Some(change) = changes.get_mut(*view, aiming) else {
         return;
@@ -438,7 +437,7 @@ fn notches(scroll: &AccumulatedMouseScroll) -> f32 {
 
 fn follow(
     view: Res<CameraView>,
-    cycle: Option<Res<State<ShotCycle>>>,
+    moment: crate::game::Moment,
     playback: Res<Playback>,
     m: Res<Match>,
     aim: Res<Aim>,
@@ -452,7 +451,7 @@ fn follow(
     // bevy_panorbit_camera takes the mouse in the free view only; the framed views read it in
     // `change_view`.
     cam.enabled = *view == CameraView::Free && !pointer.over_panel;
-    let aiming = crate::game::at_rest(cycle.as_deref(), &playback);
+    let aiming = moment.at_rest();
     let aspect = camera
         .logical_viewport_size()
         .map_or(16.0 / 9.0, |s| s.x / s.y.max(1.0));

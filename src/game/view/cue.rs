@@ -8,11 +8,10 @@ use bevy::prelude::*;
 
 use super::balls::ball_colour;
 use super::scene::world;
+use crate::game::GameSystems;
 use crate::game::model::aim::{Aim, CallKind, MAX_SPEED};
-use crate::game::model::playback::Playback;
 use crate::game::model::session::Match;
 use crate::game::model::tracking::{AidLevel, Aids, Tracking};
-use crate::game::{GameSystems, ShotCycle};
 use crate::referee::{CUE, InHand};
 use crate::table::Point;
 
@@ -83,8 +82,7 @@ fn aim_frame(m: &Match, aim: &Aim) -> Option<(Vec3, Vec3, Point)> {
 }
 
 fn place_cue(
-    cycle: Option<Res<State<ShotCycle>>>,
-    playback: Res<Playback>,
+    moment: crate::game::Moment,
     m: Res<Match>,
     aim: Res<Aim>,
     mut q: Query<(&mut Transform, &mut Visibility), With<CueStick>>,
@@ -93,11 +91,7 @@ fn place_cue(
         return;
     };
     let frame = aim_frame(&m, &aim);
-    let (true, false, Some((d, centre, _))) = (
-        crate::game::aiming(cycle.as_deref()),
-        playback.active(),
-        frame,
-    ) else {
+    let (true, Some((d, centre, _))) = (moment.at_rest(), frame) else {
         *vis = Visibility::Hidden;
         return;
     };
