@@ -18,10 +18,24 @@ use crate::table::Point;
 #[derive(Component)]
 struct CueStick;
 
+/// The cue's materials, made see-through while the cue stands between the eye and a ball.
+#[derive(Resource)]
+struct CueMaterials(Vec<Handle<StandardMaterial>>);
+
+/// How opaque the cue is drawn where it would hide a ball (a raised cue seen from behind
+/// stands up through the middle of the view, over the balls it is aimed past).
+const SEE_THROUGH: f32 = 0.3;
+
 pub(in crate::game) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_cue).add_systems(
         Update,
-        (place_cue, aim_line, tracking_lines, markers).in_set(GameSystems::Show),
+        (
+            (place_cue, see_through).chain(),
+            aim_line,
+            tracking_lines,
+            markers,
+        )
+            .in_set(GameSystems::Show),
     );
 }
 
@@ -47,6 +61,7 @@ fn spawn_cue(
         perceptual_roughness: 0.9,
         ..default()
     });
+    commands.insert_resource(CueMaterials(vec![shaft.clone(), butt.clone(), tip.clone()]));
     // Built along +y from the tip at the origin.
     commands
         .spawn((CueStick, Transform::default(), Visibility::Hidden))
@@ -112,6 +127,68 @@ fn place_cue(
     tf.translation = contact + back * draw_back;
     tf.rotation = Quat::from_rotation_arc(Vec3::Y, back);
     *vis = Visibility::Visible;
+}
+
+/// The cue drawn see-through while, seen from the camera, it crosses a ball other than the cue
+/// ball (a jump cue raised at 50 degrees covered the balls ahead of it from behind).
+fn see_through(
+    cue: Query<(&GlobalTransform, &Visibility), With<CueStick>>,
+    cams: Query<(&Camera, &GlobalTransform), With<super::camera::TableCamera>>,
+    poses: Res<crate::game::model::playback::BallPoses>,
+    handles: Option<Res<CueMaterials>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let (Ok((tf, vis)), Ok((cam, eye)), Some(handles)) = (cue.single(), cams.single(), handles)
+    else {
+        return;
+    };
+    let r = crate::table::BALL_RADIUS as f32;
+    let on_screen = |p: Vec3| cam.world_to_viewport(eye, p).ok();
+    // The cue from its tip along its length, as far as it is in front of the camera.
+    let (tip, along) = (tf.translation(), *tf.up());
+    let cue: Vec<Vec2> = (0..=8)
+        .map_while(|i| on_screen(tip + along * CUE_LENGTH * i as f32 / 8.0))
+        .collect();
+    let balls: Vec<(Vec2, f32)> = poses
+        .0
+        .iter()
+        .enumerate()
+        .filter(|(b, _)| *b != crate::referee::CUE as usize)
+        .filter_map(|(_, p)| {
+            let (at, _) = (*p)?;
+            let (c, edge) = (on_screen(at)?, on_screen(at + *eye.right() * r)?);
+            Some((c, c.distance(edge)))
+        })
+        .collect();
+    let hides = *vis != Visibility::Hidden && crosses_a_ball(&cue, &balls);
+    let alpha = if hides { SEE_THROUGH } else { 1.0 };
+    for h in &handles.0 {
+        let Some(m) = materials.get(h) else { continue };
+        if m.base_color.alpha() == alpha {
+            continue;
+        }
+        if let Some(mut m) = materials.get_mut(h) {
+            m.base_color.set_alpha(alpha);
+            m.alpha_mode = if hides {
+                AlphaMode::Blend
+            } else {
+                AlphaMode::Opaque
+            };
+        }
+    }
+}
+
+/// Whether a line through these screen points passes over one of these discs (centre,
+/// radius in pixels).
+pub fn crosses_a_ball(line: &[Vec2], balls: &[(Vec2, f32)]) -> bool {
+    line.windows(2).any(|w| {
+        let (a, b) = (w[0], w[1]);
+        balls.iter().any(|&(c, r)| {
+            let ab = b - a;
+            let t = ((c - a).dot(ab) / ab.length_squared().max(1e-6)).clamp(0.0, 1.0);
+            (a + ab * t).distance(c) < r
+        })
+    })
 }
 
 /// The cue ball's place on the table (where it is dragged to, in hand).
@@ -246,5 +323,39 @@ fn markers(m: Res<Match>, aim: Res<Aim>, mut gizmos: Gizmos) {
             world(-hx, -hy, 0.001),
         ];
         gizmos.linestrip(pts, c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Was (issue 63, item 5): `legal-jump-shot`'s 50-degree cue, seen from behind, stood up
+    /// through the middle of the view over the 2 and the 1. Seen so (the cue from below the
+    /// view's middle straight up past the balls) it crosses them and is drawn see-through; a
+    /// level cue from behind reaches down to the bottom of the view and crosses none.
+    #[test]
+    fn issue_63_item_5_a_raised_cue_over_the_balls_is_seen_through() {
+        let balls = [
+            (Vec2::new(475.0, 340.0), 20.0),
+            (Vec2::new(475.0, 265.0), 12.0),
+        ];
+        let raised = [
+            Vec2::new(475.0, 380.0),
+            Vec2::new(475.0, 250.0),
+            Vec2::new(475.0, 60.0),
+        ];
+        assert!(crosses_a_ball(&raised, &balls));
+        let level = [
+            Vec2::new(475.0, 400.0),
+            Vec2::new(478.0, 560.0),
+            Vec2::new(482.0, 720.0),
+        ];
+        assert!(!crosses_a_ball(&level, &balls));
+        // A cue passing beside a ball, a pixel clear of it, does not.
+        assert!(!crosses_a_ball(
+            &[Vec2::new(496.0, 0.0), Vec2::new(496.0, 720.0)],
+            &balls[..1]
+        ));
     }
 }
