@@ -83,7 +83,9 @@ fn aim_controls(ui: &mut egui::Ui, aim: &mut Aim) {
     );
     aim.stroke.aim_deg = a;
     let step = aim_step(aim.fine);
-    ui.horizontal(|ui| {
+    // Wrapped: the buttons' words, the figure and the box are wider than the dock (a row
+    // past its edge left a line drawn down the whole window).
+    ui.horizontal_wrapped(|ui| {
         if ui
             .button(aim_button_words(step)[0].as_str())
             .on_hover_text("turn the cue left, as the Left key does (the angle grows)")
@@ -388,6 +390,38 @@ mod tests {
         let past = tip_height(0.6, 0.3);
         assert!(inside > 100.0, "{inside}");
         assert_eq!(inside, past);
+    }
+
+    /// Was (the play-test of issue 63): the aim row's words ("turn left 0.1 deg", the
+    /// figure, "turn right 0.1 deg", the fine-aim box) ran past the dock's right edge, the
+    /// box cut at "fi", and a line was drawn down the whole window through the dock. The row
+    /// wraps within the dock's width now, in fine aim too (a figure of three decimals).
+    #[test]
+    fn issue_63_the_aim_row_stays_inside_the_dock() {
+        for (fine, angle) in [(false, 0.0), (false, -147.85), (true, -147.853)] {
+            let ctx = egui::Context::default();
+            let mut aim = Aim::default();
+            aim.fine = fine;
+            aim.stroke.aim_deg = angle;
+            let width = crate::game::hud::DOCK_WIDTH - 16.0;
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(width, 600.0),
+                )),
+                ..Default::default()
+            };
+            let mut used = egui::Rect::NOTHING;
+            let out = ctx.run_ui(input, |ui| {
+                used = ui.scope(|ui| aim_controls(ui, &mut aim)).response.rect;
+            });
+            out.drop_without_applying_deltas();
+            assert!(
+                used.max.x <= width,
+                "fine {fine}, {angle}: the row reaches {} px of {width}",
+                used.max.x
+            );
+        }
     }
 
     /// Issue 63, item 6: the `< 0.1` button made the aim's angle grow, so a player read it as
