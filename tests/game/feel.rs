@@ -837,6 +837,48 @@ fn a_miscue_is_called_by_name_and_replays_and_pauses_have_a_banner() {
     assert!(tenball::game::text::banner(&p).unwrap().contains("PAUSED"));
 }
 
+/// Issue 63, item 6: a player saw the REPLAY banner stay after the replay ended. At the
+/// table, a shot played, its card up, `r` replays it and Shift+`r` slowly: the banner is up
+/// while each plays and gone when it ends, the card still there (played by the mouse under
+/// Xvfb as well, screenshots in the closing note of stop 67).
+#[test]
+fn issue_63_item_6_the_replay_banner_goes_when_the_replay_ends() {
+    let opts = position(
+        vec![ball(0, -0.6, 0.0), ball(1, 0.3, 0.0), ball(10, 0.9, -0.4)],
+        as_it_lies(),
+        Mode::Practice,
+    );
+    let mut app = app_with(opts);
+    app.world_mut().resource_mut::<Aim>().call.kind = tenball::game::CallKind::Safety;
+    tap(&mut app, KeyCode::Space);
+    play_out(&mut app);
+    app.update();
+    assert_eq!(cycle(&app), ShotCycle::Ruling);
+    for slow in [false, true] {
+        if slow {
+            app.world_mut()
+                .resource_mut::<ButtonInput<KeyCode>>()
+                .press(KeyCode::ShiftLeft);
+        }
+        tap(&mut app, KeyCode::KeyR);
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .release(KeyCode::ShiftLeft);
+        let banner = |app: &App| tenball::game::text::banner(app.world().resource::<Playback>());
+        let words = banner(&app).expect("a banner while the replay plays");
+        assert_eq!(words.contains("SLOW"), slow, "{words}");
+        let mut frames = 0;
+        while app.world().resource::<Playback>().active() {
+            app.update();
+            frames += 1;
+            assert!(frames < 20_000, "the replay never ended");
+        }
+        app.update();
+        assert_eq!(banner(&app), None, "the banner stays after the replay");
+        assert_eq!(cycle(&app), ShotCycle::Ruling, "the card is still up");
+    }
+}
+
 #[test]
 fn the_help_lists_every_key_from_the_one_table() {
     let rows = tenball::game::keymap::help_rows();
