@@ -72,6 +72,9 @@ struct PageSeen {
     /// Every text `#tenball-status` showed, in order.
     #[serde(default)]
     statuses: Vec<String>,
+    /// A control tapped: its name, its rectangle and the canvas's (CSS pixels).
+    #[serde(default)]
+    tapped: Option<serde_json::Value>,
     /// A key of the page's local storage, as read by `stored KEY`.
     #[serde(default)]
     stored: Option<String>,
@@ -257,6 +260,10 @@ fn the_game_runs_in_a_browser_and_a_link_gives_the_native_ruling() {
             // kept in the page's local storage.
             {"name": "drill", "query": "?drill=stop-shot&seed=1",
              "steps": ["ready", "key Space", "ruling", "stored tenball-progress"]},
+            // A ruling link on a phone (issue 62): upright, touch; the scenario's shot
+            // played by a finger on the dock's button.
+            {"name": "phone", "query": "?scenario=scratch", "phone": true,
+             "steps": ["ready", "shot phone", "tap next step", "ruling"]},
         ]
     });
     let seen = drive(&site, &dir, plan);
@@ -309,6 +316,7 @@ fn the_game_runs_in_a_browser_and_a_link_gives_the_native_ruling() {
     let left = played.layout.balls.iter().filter(|b| b.ball != 0).count();
     assert_cloth_and_balls(&dir.join("link.png"), left + 1);
     assert_eq!(page("scenario").rule.as_deref(), Some("7.1"));
+    the_phone_shows_the_table_above_its_sheet(page("phone"), &dir.join("phone.png"));
     // The quiz's question, ruled in the browser as the terminal's key rules it.
     let bank = tenball::teaching::quiz::bank().unwrap();
     let sel = tenball::teaching::quiz::Selection {
@@ -425,4 +433,44 @@ fn the_game_runs_in_a_browser_and_a_link_gives_the_native_ruling() {
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 62: at 390 x 844 the dock was 330 of the 390 pixels and the table a sliver at the
+/// left. Upright, the table takes the window's width above the dock's sheet,
+/// every ball of the scenario in it; the sheet's button is a finger's size, a tap on it
+/// plays the step (the scratch: 7.1, as on a desktop).
+fn the_phone_shows_the_table_above_its_sheet(phone: &PageSeen, picture: &Path) {
+    use common::picture::PictureMap;
+    assert_eq!(phone.rule.as_deref(), Some("7.1"), "{phone:?}");
+    let map = PictureMap::load(picture);
+    // The canvas: the page's width, its height less the page's bar below it.
+    let (w, h) = (map.width as f32, map.height as f32);
+    assert!(w == 390.0 && h > 600.0, "a phone's canvas: {w} x {h}");
+    let [left, top, right, bottom] = map.free_area;
+    assert!(
+        left < 1.0 && right > w - 1.0,
+        "the table's width: {:?}",
+        map.free_area
+    );
+    assert!(
+        bottom < 0.7 * h && bottom - top > 0.3 * h,
+        "the table above the sheet: {:?} of {w} x {h}",
+        map.free_area
+    );
+    let scratch = tenball::teaching::scenario::from_library("scratch").unwrap();
+    assert_eq!(map.balls.len(), scratch.position.layout.balls.len());
+    for (b, [x, y]) in &map.balls {
+        assert!(
+            (left..right).contains(x) && (top..bottom).contains(y),
+            "ball {b} at {x}, {y} outside the table's area {:?}",
+            map.free_area
+        );
+    }
+    let tapped = phone.tapped.as_ref().expect("a control tapped");
+    let r: Vec<f64> = serde_json::from_value(tapped["rect"].clone()).unwrap();
+    assert!(r[3] - r[1] >= 44.0, "a finger's button: {r:?}");
+    assert!(
+        r[2] <= 390.0 && r[1] >= f64::from(bottom),
+        "in the sheet: {r:?}"
+    );
 }

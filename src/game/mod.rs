@@ -252,7 +252,9 @@ impl Plugin for GameLogicPlugin {
             },
             None => Aids::for_mode(self.0.mode),
         })
-        .init_resource::<CameraView>();
+        .init_resource::<CameraView>()
+        // The player's zoom and orbit of each view: changed by touch in the input layer too.
+        .init_resource::<view::camera::ViewChanges>();
         model::seat::plugin(app);
         input::plugin(app);
         model::playback::plugin(app);

@@ -8,6 +8,8 @@
 //!   `checked` once `?check=library` is written;
 //! - `#tenball-ruling` and `#tenball-rule`: each ruling as it is given, and its rule number;
 //! - `#tenball-problem`: a link that cannot be opened, and why;
+//! - `#tenball-controls`: where Shoot, Continue and a scenario's next step are on the canvas
+//!   (CSS pixels), for a test that taps them;
 //! - for `?check=library` (no game): every library scenario's report in `#tenball-map`
 //!   ([`crate::teaching::scenario::library_report`]), then `checked`.
 
@@ -152,7 +154,25 @@ pub(super) fn page_address() -> String {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (tell_ready, tell_rulings, tell_quiz));
+    app.add_systems(Update, (tell_ready, tell_rulings, tell_quiz))
+        .add_systems(bevy_egui::EguiPrimaryContextPass, tell_controls);
+}
+
+/// Where the named controls (Shoot, Continue, the scenario's next step) are on the page, as
+/// JSON in `#tenball-controls` (CSS pixels from the canvas's top left), whenever it changes:
+/// a test taps them as a finger would.
+fn tell_controls(mut contexts: bevy_egui::EguiContexts, mut told: Local<String>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let shown: serde_json::Map<String, serde_json::Value> = crate::game::hud::shown_controls(ctx)
+        .into_iter()
+        .map(|(name, r)| (name.to_string(), serde_json::json!(r)))
+        .collect();
+    let text = serde_json::Value::Object(shown).to_string();
+    if *told != text {
+        set_text("tenball-controls", &text);
+        *told = text;
+    }
+    Ok(())
 }
 
 /// The quiz's moment in `#tenball-status`, once the game is ready: `asking` while an answer

@@ -10,3 +10,4 @@ mod feel;
 mod game_common;
 mod logic;
 mod quiz;
+mod touch;

@@ -12,6 +12,11 @@
 //   "refused FILE"   give FILE to Load; wait for the page's problem, kept as `refused`
 //   "checked"        wait until the library check (?check=library) is done; its report is read
 //   "stored KEY"     wait until the page's local storage holds KEY; its text is read
+//   "tap NAME"       wait until the game shows the control NAME (#tenball-controls: "shoot",
+//                    "continue", "next step"), and tap its middle with a finger
+// A page with "phone": true opens as a phone in Chromium's emulation: 390 x 844 CSS pixels,
+// touch, mobile (at device scale 1: at 3 the game lays itself out for a third of the width,
+// issue 62, open).
 import { createServer } from "node:http";
 import { readFile, writeFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
@@ -65,7 +70,10 @@ try {
 console.log(JSON.stringify(results));
 
 async function visit(p) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+  const page = await browser.newPage(p.phone
+    ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true,
+        hasTouch: true }
+    : { viewport: { width: 1280, height: 760 } });
   const r = { name: p.name, console_errors: [], missing: [], steps: [] };
   page.on("response", (res) => {
     if (res.status() >= 400) r.missing.push(`${res.status()} ${res.url()}`);
@@ -128,6 +136,19 @@ async function visit(p) {
           (k) => window.localStorage.getItem(k) !== null,
           arg, { timeout, polling: 250 });
         r.stored = await page.evaluate((k) => window.localStorage.getItem(k), arg);
+      } else if (verb === "tap") {
+        const name = step.slice("tap ".length);
+        await page.waitForFunction(
+          (n) => (JSON.parse(document.getElementById("tenball-controls").textContent || "{}"))[n],
+          name, { timeout, polling: 250 });
+        const rect = JSON.parse(await text("#tenball-controls"))[name];
+        const canvas = await page.$eval("#tenball", (c) => {
+          const b = c.getBoundingClientRect();
+          return [b.left, b.top, b.width, b.height];
+        });
+        r.tapped = { name, rect, canvas };
+        await page.touchscreen.tap(canvas[0] + (rect[0] + rect[2]) / 2,
+                                   canvas[1] + (rect[1] + rect[3]) / 2);
       } else if (verb === "shot") {
         await page.screenshot({ path: join(out, `${arg}.png`) });
         await writeFile(join(out, `${arg}.json`), await text("#tenball-map"));

@@ -118,52 +118,90 @@ pub(super) fn dock(
     let mut ui = window_ui(ctx, "dock");
     // The top bar was laid out first this frame: the dock starts below it.
     ui.add_space(free.top);
-    let width = egui::Panel::right("dock")
-        .exact_size(DOCK_WIDTH)
-        .resizable(false)
-        .show(&mut ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.set_min_width(DOCK_WIDTH - 16.0);
-                if let Some(q) = l.quiz.as_mut() {
-                    // The quiz keeps the ruling back: no card, no rack log, no scenario.
-                    let (m, markers, playback) = (&p.m, &l.markers, &mut p.playback);
-                    ui.add_enabled_ui(enabled, |ui| {
-                        quiz::section(ui, q, m, markers, playback, &mut l.quiz_actions)
-                    });
-                    return;
-                }
-                if let Some(lesson) = &l.lesson {
-                    lesson::scenario(ui, lesson, &l.markers, &mut l.next_step);
-                    ui.separator();
-                }
-                if let Some(d) = &l.drill {
-                    drill::section(ui, d, &mut l.open_drill);
-                    ui.separator();
-                }
-                let scored = l.lesson.is_none() && l.drill.is_none();
-                // In a drill the next position is the drill's, not the referee's next turn.
-                let next = l.drill.as_ref().map(|d| drill::next_words(d));
-                ui.add_enabled_ui(enabled, |ui| {
-                    main_section(ui, &mut p, kind, scored, next.as_deref())
-                });
-                if let Some(lesson) = &l.lesson {
-                    ui.separator();
-                    lesson::explanation(ui, lesson);
-                }
-                if !l.library.0.is_empty() {
-                    lesson::library(ui, &l.library, &mut l.open);
-                }
-                rack_log(ui, &p.m);
-                if l.lesson.is_none() && l.drill.is_none() {
-                    performance(ui, &p.m);
-                }
-            });
-        })
-        .response
-        .rect
-        .width();
-    free.right = width;
+    let screen = ctx.viewport_rect();
+    let body = |ui: &mut egui::Ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.set_min_width((ui.available_width() - 8.0).min(DOCK_WIDTH - 16.0));
+            sections(ui, &mut p, &mut l, kind, enabled)
+        });
+    };
+    if narrow(screen) {
+        // A phone held upright: the dock is a sheet along the bottom, the table above it.
+        let height = egui::Panel::bottom("dock")
+            .exact_size(sheet_height(screen))
+            .resizable(false)
+            .show(&mut ui, body)
+            .response
+            .rect
+            .height();
+        (free.right, free.bottom) = (0.0, height);
+    } else {
+        let width = egui::Panel::right("dock")
+            .exact_size(DOCK_WIDTH)
+            .resizable(false)
+            .show(&mut ui, body)
+            .response
+            .rect
+            .width();
+        (free.right, free.bottom) = (width, 0.0);
+    }
     Ok(())
+}
+
+/// A window too narrow for the table beside a 330-px dock (a phone held upright, 390 px):
+/// the dock goes along the bottom.
+pub fn narrow(screen: egui::Rect) -> bool {
+    screen.width() < crate::game::view::camera::UPRIGHT_WIDTH
+}
+
+/// The bottom sheet's height: two fifths of the window, so that the table above keeps its
+/// width's worth of height.
+pub fn sheet_height(screen: egui::Rect) -> f32 {
+    (screen.height() * 0.4).max(160.0)
+}
+
+/// The dock's sections for the moment: the quiz's alone, else the scenario's or the drill's,
+/// the main section, the library, the rack log and the match's counts.
+fn sections(
+    ui: &mut egui::Ui,
+    p: &mut DockParams,
+    l: &mut LessonParams,
+    kind: SectionKind,
+    enabled: bool,
+) {
+    if let Some(q) = l.quiz.as_mut() {
+        // The quiz keeps the ruling back: no card, no rack log, no scenario.
+        let (m, markers, playback) = (&p.m, &l.markers, &mut p.playback);
+        ui.add_enabled_ui(enabled, |ui| {
+            quiz::section(ui, q, m, markers, playback, &mut l.quiz_actions)
+        });
+        return;
+    }
+    if let Some(lesson) = &l.lesson {
+        lesson::scenario(ui, lesson, &l.markers, &mut l.next_step);
+        ui.separator();
+    }
+    if let Some(d) = &l.drill {
+        drill::section(ui, d, &mut l.open_drill);
+        ui.separator();
+    }
+    let scored = l.lesson.is_none() && l.drill.is_none();
+    // In a drill the next position is the drill's, not the referee's next turn.
+    let next = l.drill.as_ref().map(|d| drill::next_words(d));
+    ui.add_enabled_ui(enabled, |ui| {
+        main_section(ui, p, kind, scored, next.as_deref())
+    });
+    if let Some(lesson) = &l.lesson {
+        ui.separator();
+        lesson::explanation(ui, lesson);
+    }
+    if !l.library.0.is_empty() {
+        lesson::library(ui, &l.library, &mut l.open);
+    }
+    rack_log(ui, &p.m);
+    if l.lesson.is_none() && l.drill.is_none() {
+        performance(ui, &p.m);
+    }
 }
 
 /// Which main section the moment shows.

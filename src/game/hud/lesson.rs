@@ -40,8 +40,12 @@ pub(super) fn scenario(
         };
         ui.label(format!("{}. {what}  {status}", i + 1));
     }
-    if !l.done() && ui.button("Play the next step (.)").clicked() {
-        next_step.write(NextStep);
+    if !l.done() {
+        let b = ui.button("Play the next step (.)");
+        super::named(ui, "next step", &b);
+        if b.clicked() {
+            next_step.write(NextStep);
+        }
     }
     markers(ui, mk);
 }

@@ -48,13 +48,83 @@ pub(super) fn plugin(app: &mut App, show: bool) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                (top_bar, dock::dock, help).chain(),
+                (finger_sized, top_bar, dock::dock, help).chain(),
                 labels::ball_numbers,
                 labels::marker_labels,
             )
                 .run_if(|s: Res<ShowPanels>| s.0),
         );
 }
+
+/// The panels for fingers, once a touch has been seen or the window is a phone's: buttons at
+/// least 44 px high (Apple's and Material's least target) and text of at least 14 px (a
+/// ruling readable without zooming); the desktop's mouse layout otherwise, unchanged.
+fn finger_sized(
+    mut contexts: EguiContexts,
+    touches: Option<Res<bevy::input::touch::Touches>>,
+    mut on: Local<bool>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let wanted = *on
+        || touches.is_some_and(|t| t.iter().next().is_some())
+        || dock::narrow(ctx.viewport_rect());
+    if wanted && !*on {
+        *on = true;
+        ctx.all_styles_mut(finger_style);
+    }
+    Ok(())
+}
+
+/// The style [`finger_sized`] sets.
+pub fn finger_style(style: &mut egui::Style) {
+    use egui::{FontId, TextStyle};
+    style.spacing.interact_size.y = FINGER;
+    style.spacing.button_padding = egui::vec2(10.0, 8.0);
+    style.spacing.item_spacing = egui::vec2(10.0, 8.0);
+    style.spacing.slider_width = 160.0;
+    for (text, size) in [
+        (TextStyle::Small, 14.0),
+        (TextStyle::Body, 16.0),
+        (TextStyle::Button, 16.0),
+        (TextStyle::Monospace, 15.0),
+        (TextStyle::Heading, 20.0),
+    ] {
+        let family = style
+            .text_styles
+            .get(&text)
+            .map_or(egui::FontFamily::Proportional, |f| f.family.clone());
+        style.text_styles.insert(text, FontId::new(size, family));
+    }
+}
+
+/// The controls whose place on the page a browser test asks for (to tap them as a finger
+/// would): each one's rectangle (logical pixels, as CSS pixels are) while it is shown.
+#[cfg(any(target_arch = "wasm32", test))]
+pub const NAMED_CONTROLS: [&str; 3] = ["shoot", "continue", "next step"];
+
+/// Notes where a named control was drawn this pass.
+pub(super) fn named(ui: &egui::Ui, name: &'static str, response: &egui::Response) {
+    let pass = ui.ctx().cumulative_pass_nr();
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(egui::Id::new(("control", name)), (response.rect, pass)));
+}
+
+/// The named controls drawn in the last pass: name and rectangle (left, top, right, bottom).
+#[cfg(any(target_arch = "wasm32", test))]
+pub fn shown_controls(ctx: &egui::Context) -> Vec<(&'static str, [f32; 4])> {
+    let pass = ctx.cumulative_pass_nr();
+    NAMED_CONTROLS
+        .iter()
+        .filter_map(|&name| {
+            let (r, at) =
+                ctx.data(|d| d.get_temp::<(egui::Rect, u64)>(egui::Id::new(("control", name))))?;
+            (at + 1 >= pass).then_some((name, [r.min.x, r.min.y, r.max.x, r.max.y]))
+        })
+        .collect()
+}
+
+/// The least height of a control a finger presses (logical pixels).
+pub const FINGER: f32 = 44.0;
 
 /// The panels have a camera of their own over the whole window, so that the table's camera
 /// can be drawn in the free area alone. It draws after the table's camera into the same
@@ -132,7 +202,7 @@ fn top_bar(
                 }
                 t
             };
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.heading(format!(
                     "{} {}  -  {} {}",
                     m.players[0], s.score[0], s.score[1], m.players[1]
@@ -157,7 +227,7 @@ fn top_bar(
                     }
                 ));
             });
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.strong(describe_turn(&m));
                 ui.label(aids_words(&aids));
             });
@@ -196,7 +266,7 @@ fn drill_bar(
     playback: &Playback,
 ) {
     let score = d.session.score();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.heading(format!("Drill: {}", d.session.drill().title));
         let at = match d.session.due() {
             Some(due) => format!(
@@ -215,7 +285,7 @@ fn drill_bar(
         };
         ui.label(format!("· {} · {at}{so_far}", m.players[0]));
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong(describe_turn(m));
         ui.label(aids_words(aids));
     });
@@ -232,7 +302,7 @@ fn quiz_bar(
     playback: &Playback,
 ) {
     use crate::game::screens::quiz::QuizPhase;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.heading("The referee's quiz");
         let at = if q.phase == QuizPhase::Over {
             format!("all {} questions ruled", q.run.questions.len())
@@ -246,7 +316,7 @@ fn quiz_bar(
             q.graded.len()
         ));
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong(match q.phase {
             QuizPhase::Before => "The position and its shot: play it (or tell it) from the panel on the right, then rule it".to_string(),
             QuizPhase::Shot => "Watch what happens: the marks on the table say what the referee sees".into(),
@@ -261,7 +331,7 @@ fn quiz_bar(
 /// The top bar's third line, there empty or not so that the table below never jumps: the
 /// playback's banner, the power while Space is held (`aim`: none in a quiz), the notice.
 fn notices(ui: &mut egui::Ui, m: &Match, playback: &Playback, aim: Option<&Aim>) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(" ");
         if let Some(b) = text::banner(playback) {
             ui.colored_label(egui::Color32::from_rgb(120, 200, 255), b);
@@ -338,6 +408,47 @@ pub fn help_area(window: egui::Rect, free: &FreeArea) -> egui::Rect {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 62: a finger's panels. The style gives buttons 44 px and text of 14 px at least,
+    /// and a named button is found where it was drawn (a test taps it there).
+    #[test]
+    fn issue_62_finger_sized_buttons_are_found_where_they_are_drawn() {
+        let ctx = egui::Context::default();
+        ctx.all_styles_mut(finger_style);
+        let mut drawn = egui::Rect::NOTHING;
+        for _ in 0..2 {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(390.0, 844.0),
+                )),
+                ..Default::default()
+            };
+            let out = ctx.run_ui(input, |ui| {
+                ui.add_space(500.0);
+                let b = ui.button("Shoot (Space)");
+                named(ui, "shoot", &b);
+                drawn = b.rect;
+            });
+            out.drop_without_applying_deltas();
+        }
+        assert!(drawn.height() >= FINGER, "{drawn:?}");
+        let shown = shown_controls(&ctx);
+        assert_eq!(
+            shown,
+            vec![(
+                "shoot",
+                [drawn.min.x, drawn.min.y, drawn.max.x, drawn.max.y]
+            )]
+        );
+        let smallest = ctx
+            .global_style()
+            .text_styles
+            .values()
+            .map(|f| f.size)
+            .fold(f32::MAX, f32::min);
+        assert!(smallest >= 14.0, "{smallest}");
+    }
 
     /// Issue 63, item 6: the help opened centred on the window, over the dock, and its last
     /// rows fell below a 720-px window. Laid out by egui as the game does, it now lies in the

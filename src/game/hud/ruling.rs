@@ -25,7 +25,9 @@ pub(super) fn card(
         None => ui.strong(format!("Next: {}", describe_turn(m))),
     };
     ui.horizontal(|ui| {
-        if ui.button("Continue (Enter)").clicked() {
+        let b = ui.button("Continue (Enter)");
+        super::named(ui, "continue", &b);
+        if b.clicked() {
             actions.write(GameAction::Continue);
         }
         if ui.button("Replay (r)").clicked() {

@@ -50,7 +50,9 @@ pub(super) fn section(ui: &mut egui::Ui, p: &mut DockParams) {
     coach_line(ui, p);
     ui.separator();
     ui.horizontal(|ui| {
-        if ui.button("Shoot (Space)").clicked() {
+        let b = ui.button("Shoot (Space)");
+        super::named(ui, "shoot", &b);
+        if b.clicked() {
             p.actions.write(GameAction::Shoot);
         }
         let advice = if p.coach.advice.is_some() {

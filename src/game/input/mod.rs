@@ -15,6 +15,7 @@ use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::window::WindowEvent;
 
 pub mod keymap;
+pub mod touch;
 
 use self::keymap::{BINDINGS, Context, Control, just};
 use crate::game::model::aim::{Aim, CallKind, Charge, Drag, Pick, Pointer, TAP};
@@ -42,6 +43,7 @@ pub(in crate::game) fn plugin(app: &mut App) {
         .init_resource::<Pointer>()
         .init_resource::<Aim>()
         .init_resource::<HeldKeys>()
+        .add_plugins(touch::plugin)
         .add_systems(Startup, first_aim)
         .add_systems(
             Update,

@@ -16,8 +16,11 @@ use crate::table::{Pocket, Point};
 pub struct Pointer {
     pub on_table: Option<Point>,
     pub ray: Option<Ray3d>,
-    /// The cursor in the window (logical pixels), where there is one.
+    /// The cursor in the window (logical pixels), where there is one: the mouse's, or the
+    /// finger's on a touch screen.
     pub cursor: Option<Vec2>,
+    /// The finger playing as the left button, while it is down (logical pixels).
+    pub finger: Option<Vec2>,
     pub over_panel: bool,
     /// Keyboard input goes to a panel's text field.
     pub typing: bool,

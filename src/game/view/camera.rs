@@ -327,12 +327,35 @@ pub(in crate::game) fn plugin(app: &mut App) {
         .init_resource::<ViewChanges>()
         .add_systems(Startup, spawn_camera)
         .add_systems(PreUpdate, pointer)
+        .add_systems(Update, upright_starts_overhead)
         .add_systems(
             Update,
             (fit_viewport, change_view, follow, zoom)
                 .chain()
                 .in_set(GameSystems::Show),
         );
+}
+
+/// A window narrower than this (logical pixels) is a phone's held upright: the dock goes
+/// along the bottom, and the game opens looking down on the whole table.
+pub const UPRIGHT_WIDTH: f32 = 630.0;
+
+/// The first time the window is a phone's upright width (a page's canvas takes its size a
+/// few frames in), the view goes overhead: from behind the cue ball a 390-px window shows a
+/// narrow wedge of the table, most balls out of it.
+fn upright_starts_overhead(
+    windows: Query<&Window>,
+    mut view: ResMut<CameraView>,
+    mut done: Local<bool>,
+) {
+    let Ok(w) = windows.single() else { return };
+    if *done || w.width() < 1.0 || w.width() >= UPRIGHT_WIDTH {
+        return;
+    }
+    *done = true;
+    if *view == CameraView::Behind {
+        *view = CameraView::Overhead;
+    }
 }
 
 /// Marks the 3D camera (the panels have a camera of their own).
@@ -514,7 +537,7 @@ pub fn next_view(v: CameraView) -> CameraView {
 
 /// Where the cursor's ray meets the plane of the balls' centres, the ray itself, and whether
 /// egui has the pointer or the keyboard.
-fn pointer(
+pub(in crate::game) fn pointer(
     windows: Query<&Window>,
     cams: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
     wants: Option<Res<EguiWantsInput>>,
@@ -531,7 +554,7 @@ fn pointer(
     };
     p.ray = None;
     p.on_table = None;
-    p.cursor = window.cursor_position();
+    p.cursor = window.cursor_position().or(p.finger);
     let Some(cursor) = p.cursor else {
         return;
     };
