@@ -155,11 +155,7 @@ fn issue_59_a_scenario_opened_in_a_drill_ends_the_drill() {
         *app.world().resource::<State<Screen>>().get(),
         Screen::Drill
     );
-    let library = tenball::teaching::scenario::library().0;
-    let i = library
-        .iter()
-        .position(|e| e.name == "push-out-played")
-        .expect("the library has the push out");
+    let (library, i) = super::game_common::library_with("push-out-played");
     app.world_mut()
         .insert_resource(tenball::game::Library(library));
     app.world_mut()

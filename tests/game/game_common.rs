@@ -76,6 +76,16 @@ pub fn set_pointer(app: &mut App, p: Point) {
     ptr.ray = None;
 }
 
+/// The scenario library and the place of `name` in it (what `OpenScenario` takes).
+pub fn library_with(name: &str) -> (Vec<tenball::teaching::scenario::LibraryEntry>, usize) {
+    let library = tenball::teaching::scenario::library().0;
+    let i = library
+        .iter()
+        .position(|e| e.name == name)
+        .unwrap_or_else(|| panic!("the library has {name}"));
+    (library, i)
+}
+
 pub fn ball(ball: u8, x: f64, y: f64) -> Placed {
     Placed {
         ball,

@@ -725,11 +725,7 @@ fn issue_63_item_5_a_choose_step_says_what_was_chosen_and_closes_the_card() {
 fn the_scenario_player_opens_another_scenario_of_the_library() {
     let mut app = lesson_app("two-foul-warning-by-hand");
     tap(&mut app, KeyCode::Period);
-    let library = tenball::teaching::scenario::library().0;
-    let i = library
-        .iter()
-        .position(|e| e.name == "push-out-played")
-        .expect("the library has the push out");
+    let (_, i) = library_with("push-out-played");
     app.world_mut()
         .write_message(tenball::game::OpenScenario(i));
     app.update();

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::game::model::playback::BallPoses;
 use crate::game::screens::lesson::Markers;
-use crate::game::view::camera::TableCamera;
+use crate::game::view::camera::{TableCamera, ball_disc};
 use crate::game::view::scene::world;
 use crate::referee::CUE;
 use crate::table::BALL_RADIUS;
@@ -38,13 +38,10 @@ pub(super) fn ball_numbers(
         if b == CUE as usize {
             continue;
         }
-        let (Ok(c), Ok(edge)) = (
-            cam.world_to_viewport(gt, *at),
-            cam.world_to_viewport(gt, *at + *gt.right() * BALL_RADIUS as f32),
-        ) else {
+        let Some((c, r)) = ball_disc(cam, gt, *at) else {
             continue;
         };
-        let r = c.distance(edge).max(4.0);
+        let r = r.max(4.0);
         let centre = egui::pos2(c.x, c.y);
         let font = egui::FontId::proportional((r * 1.2).clamp(11.0, 28.0));
         painter.circle_filled(
@@ -99,12 +96,8 @@ pub(super) fn marker_labels(
         .0
         .iter()
         .filter_map(|p| {
-            let (at, _) = (*p)?;
-            let c = cam.world_to_viewport(gt, at).ok()?;
-            let edge = cam
-                .world_to_viewport(gt, at + *gt.right() * BALL_RADIUS as f32)
-                .ok()?;
-            Some((egui::pos2(c.x, c.y), c.distance(edge)))
+            let (c, r) = ball_disc(cam, gt, (*p)?.0)?;
+            Some((egui::pos2(c.x, c.y), r))
         })
         .collect();
     let mut taken: Vec<egui::Rect> = Vec::new();

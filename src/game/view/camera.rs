@@ -521,6 +521,16 @@ fn zoom(
     }
 }
 
+/// A ball centred at `at` (world) as the camera sees it: its centre on the screen and its
+/// radius there (logical pixels); `None` behind the camera.
+pub fn ball_disc(cam: &Camera, eye: &GlobalTransform, at: Vec3) -> Option<(Vec2, f32)> {
+    let c = cam.world_to_viewport(eye, at).ok()?;
+    let edge = cam
+        .world_to_viewport(eye, at + *eye.right() * crate::table::BALL_RADIUS as f32)
+        .ok()?;
+    Some((c, c.distance(edge)))
+}
+
 /// The distance after `notches` of the wheel: a tenth closer a notch, within the limits.
 pub fn zoomed(radius: f32, notches: f32, lo: f32, hi: f32) -> f32 {
     (radius * 0.9_f32.powf(notches)).clamp(lo, hi)

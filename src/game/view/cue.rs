@@ -142,7 +142,6 @@ fn see_through(
     else {
         return;
     };
-    let r = crate::table::BALL_RADIUS as f32;
     let on_screen = |p: Vec3| cam.world_to_viewport(eye, p).ok();
     // The cue from its tip along its length, as far as it is in front of the camera.
     let (tip, along) = (tf.translation(), *tf.up());
@@ -154,11 +153,7 @@ fn see_through(
         .iter()
         .enumerate()
         .filter(|(b, _)| *b != crate::referee::CUE as usize)
-        .filter_map(|(_, p)| {
-            let (at, _) = (*p)?;
-            let (c, edge) = (on_screen(at)?, on_screen(at + *eye.right() * r)?);
-            Some((c, c.distance(edge)))
-        })
+        .filter_map(|(_, p)| super::camera::ball_disc(cam, eye, (*p)?.0))
         .collect();
     let hides = *vis != Visibility::Hidden && crosses_a_ball(&cue, &balls);
     let alpha = if hides { SEE_THROUGH } else { 1.0 };
