@@ -70,6 +70,29 @@ fn issue_62_a_tap_on_a_ball_calls_it() {
     );
 }
 
+/// A tap that begins and ends between two frames (a phone's slow frame, a browser's quick
+/// tap) was lost: the finger was never down in a frame the game saw.
+#[test]
+fn issue_62_a_tap_within_one_frame_calls_the_ball() {
+    let mut app = touch_app(in_hand());
+    app.update();
+    set_pointer(&mut app, Point::new(0.9, -0.4));
+    for phase in [TouchPhase::Started, TouchPhase::Ended] {
+        app.world_mut().write_message(TouchInput {
+            phase,
+            position: Vec2::new(500.0, 300.0),
+            window: Entity::PLACEHOLDER,
+            force: None,
+            id: 4,
+        });
+    }
+    app.update();
+    app.update();
+    let aim = app.world().resource::<Aim>();
+    assert_eq!(aim.call.ball, Some(10), "{:?}", aim.call);
+    assert!(aim.call.by_player);
+}
+
 #[test]
 fn issue_62_the_cue_ball_in_hand_goes_where_the_finger_lets_go() {
     let mut app = touch_app(in_hand());

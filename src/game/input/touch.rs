@@ -70,6 +70,20 @@ pub fn finger_as_left_button(
         finger.id = Some(t.id());
         pointer.finger = Some(t.position());
         buttons.press(MouseButton::Left);
+    } else if let Some(t) = down
+        .is_empty()
+        .then(|| {
+            touches
+                .iter_just_released()
+                .find(|t| touches.just_pressed(t.id()))
+        })
+        .flatten()
+    {
+        // A tap quicker than a frame (a slow frame on a phone): down and lifted at once, a
+        // click where the finger was.
+        pointer.finger = Some(t.position());
+        buttons.press(MouseButton::Left);
+        buttons.release(MouseButton::Left);
     } else if down.is_empty() {
         pointer.finger = None;
     }

@@ -60,6 +60,15 @@ pub(in crate::game) fn plugin(app: &mut App) {
         .add_systems(PostStartup, apply_quality);
 }
 
+/// A renderer's name that says it draws on the processor: Mesa's llvmpipe and softpipe,
+/// Google's SwiftShader (Chromium's WebGL without a GPU), Microsoft's Basic Render Driver.
+pub fn software_renderer(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    ["llvmpipe", "softpipe", "swiftshader", "basic render driver"]
+        .iter()
+        .any(|s| name.contains(s))
+}
+
 fn apply_quality(
     mut commands: Commands,
     quality: Res<Quality>,
@@ -68,10 +77,12 @@ fn apply_quality(
     mut sun: Query<&mut DirectionalLight>,
     lamps: Query<Entity, With<Lamp>>,
 ) {
-    let software = adapter
-        .as_ref()
-        // bevy re-exports no `DeviceType`: its name says it.
-        .is_some_and(|a| format!("{:?}", a.device_type) == "Cpu");
+    let software = adapter.as_ref().is_some_and(|a| {
+        // bevy re-exports no `DeviceType`: its name says it. A browser's WebGL2 gives no
+        // type; its renderer's name does (Chromium without a GPU: "ANGLE (Google, Vulkan 1.3.0
+        // (SwiftShader Device (Subzero) ...")".
+        format!("{:?}", a.device_type) == "Cpu" || software_renderer(&a.name)
+    });
     let low = match *quality {
         Quality::Auto => software,
         Quality::Low => true,
@@ -405,5 +416,23 @@ fn floor_and_lights(commands: &mut Commands, meshes: &mut Assets<Mesh>, mats: &M
             Transform::from_xyz(x, 1.2, 0.0),
             Lamp,
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::software_renderer;
+
+    #[test]
+    fn issue_62_chromiums_webgl_without_a_gpu_is_a_software_renderer() {
+        assert!(software_renderer(
+            "ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), \
+             SwiftShader driver)"
+        ));
+        assert!(software_renderer("llvmpipe (LLVM 19.1.7, 256 bits)"));
+        assert!(!software_renderer(
+            "ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)"
+        ));
+        assert!(!software_renderer("Apple GPU"));
     }
 }
