@@ -103,6 +103,7 @@ pub(super) fn dock(
     mut l: LessonParams,
     mut free: ResMut<FreeArea>,
     mut guard: Local<SectionGuard>,
+    mut folded: Local<Folded>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let now = ctx.input(|i| i.time);
@@ -135,7 +136,30 @@ pub(super) fn dock(
             .rect
             .height();
         (free.right, free.bottom) = (0.0, height);
+    } else if short(screen) && folded.0 && kind == SectionKind::Stroke {
+        // A phone on its side: while the stroke is set the dock is a strip for the right
+        // thumb (Shoot, the power upright, unfold), the table the rest of the width.
+        let width = egui::Panel::right("dock strip")
+            .exact_size(STRIP_WIDTH)
+            .resizable(false)
+            .show(&mut ui, |ui| thumb_strip(ui, &mut p, &mut folded))
+            .response
+            .rect
+            .width();
+        (free.right, free.bottom) = (width, 0.0);
     } else {
+        if short(screen) && kind == SectionKind::Stroke {
+            ui.horizontal(|ui| {
+                ui.add_space(screen.width() - DOCK_WIDTH);
+                if ui
+                    .button("Fold the panel »")
+                    .on_hover_text("the table the whole width, Shoot and the power at the edge")
+                    .clicked()
+                {
+                    folded.0 = true;
+                }
+            });
+        }
         let width = egui::Panel::right("dock")
             .exact_size(DOCK_WIDTH)
             .resizable(false)
@@ -152,6 +176,57 @@ pub(super) fn dock(
 /// the dock goes along the bottom.
 pub fn narrow(screen: egui::Rect) -> bool {
     screen.width() < crate::game::view::camera::UPRIGHT_WIDTH
+}
+
+/// A window too low for the dock's stroke section beside the table (a phone on its side, 390
+/// px high): the dock folds to a strip.
+pub fn short(screen: egui::Rect) -> bool {
+    !narrow(screen) && screen.height() < SHORT_HEIGHT
+}
+
+/// Below this height (logical pixels) a window is a phone on its side.
+const SHORT_HEIGHT: f32 = 500.0;
+
+/// The folded dock's width (logical pixels): a finger's button and an upright slider.
+pub const STRIP_WIDTH: f32 = 96.0;
+
+/// Whether a short window's dock is folded to the thumb strip (it starts so: the table first).
+#[derive(Debug)]
+pub struct Folded(pub bool);
+
+impl Default for Folded {
+    fn default() -> Self {
+        Folded(true)
+    }
+}
+
+/// The folded dock: unfold, Shoot, and the power as an upright slider.
+fn thumb_strip(ui: &mut egui::Ui, p: &mut DockParams, folded: &mut Folded) {
+    ui.vertical_centered(|ui| {
+        if ui
+            .button("« Panel")
+            .on_hover_text("the whole dock: aim, spin, the call")
+            .clicked()
+        {
+            folded.0 = false;
+        }
+        let b = ui.button("Shoot");
+        super::named(ui, "shoot", &b);
+        if b.clicked() {
+            p.actions.write(GameAction::Shoot);
+        }
+        let mut v = p.aim.stroke.speed;
+        ui.spacing_mut().slider_width = (ui.available_height() - 40.0).max(60.0);
+        ui.add(
+            egui::Slider::new(&mut v, 0.1..=crate::game::model::aim::MAX_SPEED)
+                .vertical()
+                .fixed_decimals(1),
+        );
+        if v != p.aim.stroke.speed {
+            p.aim.set_speed(v);
+        }
+        ui.small("m/s");
+    });
 }
 
 /// The bottom sheet's height: two fifths of the window, so that the table above keeps its

@@ -18,32 +18,45 @@ pub(super) fn card(
     next: Option<&str>,
     actions: &mut MessageWriter<GameAction>,
 ) {
-    card_body(ui, m, r, scored);
-    ui.separator();
-    match next {
-        Some(n) => ui.strong(format!("Next: {n}")),
-        None => ui.strong(format!("Next: {}", describe_turn(m))),
-    };
-    ui.horizontal(|ui| {
-        let b = ui.button("Continue (Enter)");
-        super::named(ui, "continue", &b);
-        if b.clicked() {
-            actions.write(GameAction::Continue);
-        }
-        if ui.button("Replay (r)").clicked() {
-            actions.write(GameAction::Replay { slow: false });
-        }
-        if ui.button("Slow (R)").clicked() {
-            actions.write(GameAction::Replay { slow: true });
-        }
-        if ui
-            .button("Copy link")
-            .on_hover_text("a link that replays this shot and shows this ruling")
-            .clicked()
-        {
-            actions.write(GameAction::CopyLink);
-        }
+    let whole = ui.vertical(|ui| {
+        card_body(ui, m, r, scored);
+        ui.separator();
+        match next {
+            Some(n) => ui.strong(format!("Next: {n}")),
+            None => ui.strong(format!("Next: {}", describe_turn(m))),
+        };
+        // Wrapped where the window is too narrow; on a phone's sheet without the keys' names
+        // (no keyboard there), so that the four fit in a row and the card in the window.
+        let keys = !super::dock::narrow(ui.ctx().viewport_rect());
+        let word = |w: &'static str, key: &'static str| {
+            if keys {
+                format!("{w} ({key})")
+            } else {
+                w.to_string()
+            }
+        };
+        ui.horizontal_wrapped(|ui| {
+            let b = ui.button(word("Continue", "Enter"));
+            super::named(ui, "continue", &b);
+            if b.clicked() {
+                actions.write(GameAction::Continue);
+            }
+            if ui.button(word("Replay", "r")).clicked() {
+                actions.write(GameAction::Replay { slow: false });
+            }
+            if ui.button(word("Slow", "R")).clicked() {
+                actions.write(GameAction::Replay { slow: true });
+            }
+            if ui
+                .button("Copy link")
+                .on_hover_text("a link that replays this shot and shows this ruling")
+                .clicked()
+            {
+                actions.write(GameAction::CopyLink);
+            }
+        });
     });
+    super::named(ui, "ruling card", &whole.response);
 }
 
 /// The card without what comes next or its buttons: the verdict and rule, the fouls, the

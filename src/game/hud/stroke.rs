@@ -21,7 +21,14 @@ const CALL_HEIGHT: f32 = 56.0;
 pub const TIP_WIDTH: f64 = 0.0127;
 
 pub(super) fn section(ui: &mut egui::Ui, p: &mut DockParams) {
-    ui.heading("Stroke");
+    // On a phone's sheet Shoot comes first, under the thumb, above the power: the sheet
+    // shows its top without a scroll.
+    let thumb = super::dock::narrow(ui.ctx().viewport_rect());
+    if thumb {
+        shoot_row(ui, p);
+    } else {
+        ui.heading("Stroke");
+    }
     let aim = &mut *p.aim;
     let mut v = aim.stroke.speed;
     ui.add(
@@ -32,7 +39,9 @@ pub(super) fn section(ui: &mut egui::Ui, p: &mut DockParams) {
     if v != aim.stroke.speed {
         aim.set_speed(v);
     }
-    ui.small("hold Space to charge the power, release to shoot");
+    if !thumb {
+        ui.small("hold Space to charge the power, release to shoot");
+    }
     aim_controls(ui, aim);
     let mut e = aim.stroke.elevation_deg;
     ui.add(egui::Slider::new(&mut e, 0.0..=MAX_ELEVATION).text("elevation deg"));
@@ -49,7 +58,16 @@ pub(super) fn section(ui: &mut egui::Ui, p: &mut DockParams) {
     });
     coach_line(ui, p);
     ui.separator();
-    ui.horizontal(|ui| {
+    if !thumb {
+        shoot_row(ui, p);
+    }
+    aids(ui, p);
+    buttons(ui, p);
+}
+
+/// Shoot, and the coach's advice beside it.
+fn shoot_row(ui: &mut egui::Ui, p: &mut DockParams) {
+    ui.horizontal_wrapped(|ui| {
         let b = ui.button("Shoot (Space)");
         super::named(ui, "shoot", &b);
         if b.clicked() {
@@ -68,8 +86,6 @@ pub(super) fn section(ui: &mut egui::Ui, p: &mut DockParams) {
             p.ask_coach.write(crate::game::players::coach::AskCoach);
         }
     });
-    aids(ui, p);
-    buttons(ui, p);
 }
 
 /// The aim: a slider across the whole turn, and below it the fine controls a player sees
