@@ -269,6 +269,17 @@ pub struct PictureMap {
     /// bottom (pixels).
     #[serde(default)]
     pub free_area: [f32; 4],
+    /// Each pocket's mouth centre on the cloth, by the pocket's name (`foot_left`, ...).
+    #[serde(default)]
+    pub pockets: Vec<(Pocket, [f32; 2])>,
+    /// The window's pixels per logical pixel (a page's CSS pixel): the map is in pixels, a
+    /// page's input in CSS pixels.
+    #[serde(default = "one")]
+    pub scale: f32,
+}
+
+fn one() -> f32 {
+    1.0
 }
 
 #[derive(Resource)]
@@ -707,6 +718,13 @@ pub(super) fn picture_map(seen: &Seen, window: &Window) -> Option<PictureMap> {
             window.physical_width() as f32,
             window.physical_height() as f32,
         ]);
+    let pockets = Pocket::ALL
+        .into_iter()
+        .filter_map(|k| {
+            let c = t.pocket_mouth_centre(k);
+            px(world(c.x, c.y, 0.0)).map(|p| (k, p))
+        })
+        .collect();
     Some(PictureMap {
         width: window.physical_width(),
         height: window.physical_height(),
@@ -715,5 +733,7 @@ pub(super) fn picture_map(seen: &Seen, window: &Window) -> Option<PictureMap> {
         cloth,
         corners,
         free_area,
+        pockets,
+        scale,
     })
 }

@@ -1,9 +1,11 @@
 //! The web build's way in (wasm32 only): the page's address opens a link (`?scenario=NAME`,
-//! `?table=TEXT`, `?quiz=SEED&count=N`, see [`crate::link`]), the game draws into the page's
+//! `?table=TEXT`, `?quiz=SEED&count=N`, see [`crate::link`]) or a practice rack (`?seed=N`,
+//! a fresh one without a query), the game draws into the page's
 //! canvas `#tenball`, and the page is told what a reader or a test needs, in elements it
 //! provides:
 //! - `#tenball-status`: `ready` once the table has been drawn and the balls rest, with the
-//!   picture map (where each ball and some bare cloth are in the canvas) in `#tenball-map`;
+//!   picture map (where each ball, each pocket and some bare cloth are in the canvas, told
+//!   again whenever the balls rest somewhere new or the view moves) in `#tenball-map`;
 //!   `problem` for a link that cannot be opened; in a quiz `asking`, `graded` and `quiz over`;
 //!   `checked` once `?check=library` is written;
 //! - `#tenball-ruling` and `#tenball-rule`: each ruling as it is given, and its rule number;
@@ -53,10 +55,18 @@ fn check_library() {
     set_text("tenball-status", "checked");
 }
 
-/// The game's options for a page address's query: a fresh rack without one, else its link.
+/// The game's options for a page address's query: a fresh rack without one (`?seed=N`: the
+/// rack and break of that seed, as `tenball play --seed N` racks it), else its link.
 fn options_for_page(search: &str) -> Result<GameOptions, String> {
-    let seed = js_sys::Date::now() as u64;
-    let mut opts = if search.trim_start_matches('?').is_empty() {
+    let query = search.trim_start_matches('?');
+    let fresh = match query.strip_prefix("seed=") {
+        _ if query.is_empty() => Some(js_sys::Date::now() as u64),
+        Some(n) => Some(n.parse::<u64>().map_err(|_| {
+            format!("the address's seed={n}: a seed is a whole number from 0 to 2^64 - 1")
+        })?),
+        None => None,
+    };
+    let mut opts = if let Some(seed) = fresh {
         GameOptions {
             seed,
             ..GameOptions::default()
@@ -196,27 +206,32 @@ fn tell_quiz(
     *told = Some(q.phase);
 }
 
-/// Once, after the first frames with the balls at rest: the picture map, then `ready`.
+/// After the first frames with the balls at rest: the picture map, then `ready`; the map is
+/// told again whenever the balls come to rest somewhere new or the view moves (a test taps a
+/// ball or a pocket where the map says it is).
 fn tell_ready(
     mut frames: Local<u32>,
-    mut told: Local<bool>,
+    mut told: Local<Option<String>>,
     seen: Seen,
     windows: Query<&Window, With<PrimaryWindow>>,
 ) {
     *frames += 1;
-    if *told || *frames < READY_AFTER_FRAMES || seen.playback.active() {
+    if *frames < READY_AFTER_FRAMES || seen.playback.active() {
         return;
     }
     let Some(map) = windows.single().ok().and_then(|w| picture_map(&seen, w)) else {
         return;
     };
-    set_text(
-        "tenball-map",
-        &serde_json::to_string(&map).unwrap_or_default(),
-    );
-    set_text("tenball-status", "ready");
-    info!("tenball: ready");
-    *told = true;
+    let text = serde_json::to_string(&map).unwrap_or_default();
+    if told.as_ref() == Some(&text) {
+        return;
+    }
+    set_text("tenball-map", &text);
+    if told.is_none() {
+        set_text("tenball-status", "ready");
+        info!("tenball: ready");
+    }
+    *told = Some(text);
 }
 
 /// Each new ruling, as the card gives it (the players' names in its words, not "player A":
