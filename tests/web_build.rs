@@ -78,6 +78,16 @@ struct PageSeen {
     /// A key of the page's local storage, as read by `stored KEY`.
     #[serde(default)]
     stored: Option<String>,
+    /// Every ruling read, in order: rule and words.
+    #[serde(default)]
+    rulings: Vec<serde_json::Value>,
+    /// The call a finger made (`call`): the ball and the pocket.
+    #[serde(default)]
+    called: Option<serde_json::Value>,
+    /// The named controls shown when the page's steps were done (CSS pixels: left, top,
+    /// right, bottom).
+    #[serde(default)]
+    controls: std::collections::HashMap<String, [f32; 4]>,
 }
 
 #[derive(serde::Deserialize, Debug)]
@@ -260,10 +270,22 @@ fn the_game_runs_in_a_browser_and_a_link_gives_the_native_ruling() {
             // kept in the page's local storage.
             {"name": "drill", "query": "?drill=stop-shot&seed=1",
              "steps": ["ready", "key Space", "ruling", "stored tenball-progress"]},
-            // A ruling link on a phone (issue 62): upright, touch; the scenario's shot
-            // played by a finger on the dock's button.
-            {"name": "phone", "query": "?scenario=scratch", "phone": true,
-             "steps": ["ready", "shot phone", "tap next step", "ruling"]},
+            // On a phone (issue 62): upright, touch, a device scale of 3. A practice rack
+            // broken with a finger on Shoot, then a called shot: the ball on and a pocket
+            // tapped, the cue turned by a drag to the ghost ball, Shoot tapped.
+            {"name": "phone", "query": format!("?seed={PHONE_SEED}"), "phone": true,
+             "steps": ["ready", "shot phone", "tap shoot", "ruling", "tap continue", "call",
+                       "aim", "tap shoot", "ruling", "shot phone-called"]},
+            // A ruling link on the same phone: its card inside the window.
+            {"name": "phone-link", "query": tenball::link::table_query(&foul), "phone": true,
+             "steps": ["ready", "ruling", "shot phone-link"]},
+            // A laptop's scale of 2, and Chromium's own device emulation at 3 (which reports
+            // the canvas's pixels as CSS pixels: the page's guard), each a scenario's step
+            // tapped.
+            {"name": "phone-2", "query": "?scenario=scratch", "phone": true, "scale": 2,
+             "steps": ["ready", "shot phone-2", "tap next step", "ruling"]},
+            {"name": "phone-emulated", "query": "?scenario=scratch", "phone": true,
+             "emulated": true, "steps": ["ready", "tap next step", "ruling"]},
         ]
     });
     let seen = drive(&site, &dir, plan);
@@ -316,7 +338,10 @@ fn the_game_runs_in_a_browser_and_a_link_gives_the_native_ruling() {
     let left = played.layout.balls.iter().filter(|b| b.ball != 0).count();
     assert_cloth_and_balls(&dir.join("link.png"), left + 1);
     assert_eq!(page("scenario").rule.as_deref(), Some("7.1"));
-    the_phone_shows_the_table_above_its_sheet(page("phone"), &dir.join("phone.png"));
+    the_phone_shows_the_table_above_its_sheet(page("phone-2"), &dir.join("phone-2.png"));
+    assert_eq!(page("phone-emulated").rule.as_deref(), Some("7.1"));
+    a_phone_breaks_and_calls_a_shot_by_touch(page("phone"), &dir);
+    the_phone_reads_a_ruling_link(page("phone-link"), &dir.join("phone-link.png"));
     // The quiz's question, ruled in the browser as the terminal's key rules it.
     let bank = tenball::teaching::quiz::bank().unwrap();
     let sel = tenball::teaching::quiz::Selection {
@@ -443,9 +468,11 @@ fn the_phone_shows_the_table_above_its_sheet(phone: &PageSeen, picture: &Path) {
     use common::picture::PictureMap;
     assert_eq!(phone.rule.as_deref(), Some("7.1"), "{phone:?}");
     let map = PictureMap::load(picture);
-    // The canvas: the page's width, its height less the page's bar below it.
+    // The canvas: the page's width, its height less the page's bar below it, in the device's
+    // pixels (the picture's and the map's), two to a CSS pixel.
+    assert_eq!(map.scale, 2.0, "the device's scale");
     let (w, h) = (map.width as f32, map.height as f32);
-    assert!(w == 390.0 && h > 600.0, "a phone's canvas: {w} x {h}");
+    assert!(w == 780.0 && h > 1200.0, "a phone's canvas: {w} x {h}");
     let [left, top, right, bottom] = map.free_area;
     assert!(
         left < 1.0 && right > w - 1.0,
@@ -470,7 +497,54 @@ fn the_phone_shows_the_table_above_its_sheet(phone: &PageSeen, picture: &Path) {
     let r: Vec<f64> = serde_json::from_value(tapped["rect"].clone()).unwrap();
     assert!(r[3] - r[1] >= 44.0, "a finger's button: {r:?}");
     assert!(
-        r[2] <= 390.0 && r[1] >= f64::from(bottom),
+        r[2] <= 390.0 && r[1] >= f64::from(bottom / map.scale),
         "in the sheet: {r:?}"
     );
+}
+
+/// The practice rack of this seed, broken from the default place and speed, is a legal break
+/// that makes three balls and leaves the breaker at the table with the 1 on.
+const PHONE_SEED: u64 = 1;
+
+/// Issue 62's "done when": a practice break and a called shot by touch alone at a phone's
+/// scale of 3, the rulings read from the page: the break's, then the called shot's, on the
+/// ball and pocket the finger tapped.
+fn a_phone_breaks_and_calls_a_shot_by_touch(phone: &PageSeen, dir: &Path) {
+    use common::picture::PictureMap;
+    assert_eq!(phone.rulings.len(), 2, "{phone:?}");
+    let brk = phone.rulings[0]["ruling"].as_str().unwrap();
+    assert!(brk.starts_with("rack 1, inning 1"), "the break: {brk}");
+    // The break was legal and made a ball (the seed's rack), so the breaker shot again: the
+    // ball on, called with a finger, in a pocket called with a finger.
+    assert_eq!(phone.rulings[0]["rule"], "5.3", "{phone:?}");
+    let called = phone.called.as_ref().expect("a call by touch");
+    assert_eq!(called["ball"], 1, "the ball on after the break: {called}");
+    let shot = phone.rulings[1]["ruling"].as_str().unwrap();
+    assert!(
+        shot.starts_with("rack 1, inning 1, Player A: ") && !shot.contains("break"),
+        "the breaker's called shot: {shot}"
+    );
+    let map = PictureMap::load(&dir.join("phone.png"));
+    assert_eq!(map.scale, 3.0, "the device's scale");
+    assert_eq!(map.width, 1170, "390 CSS pixels at 3 device pixels each");
+    assert_cloth_and_balls(&dir.join("phone.png"), 11);
+}
+
+/// A ruling link on a phone: the card (its rule, its words and Continue) inside the 390-px
+/// window, its words in the page's reach.
+fn the_phone_reads_a_ruling_link(phone: &PageSeen, picture: &Path) {
+    use common::picture::PictureMap;
+    assert_eq!(phone.rule.as_deref(), Some("7.1"), "{phone:?}");
+    let map = PictureMap::load(picture);
+    let (w, h) = (map.width as f32 / map.scale, map.height as f32 / map.scale);
+    let card = phone
+        .controls
+        .get("ruling card")
+        .expect("the ruling card shown");
+    assert!(
+        card[0] >= 0.0 && card[2] <= w && card[1] >= 0.0 && card[3] <= h,
+        "the card {card:?} in the window {w} x {h}"
+    );
+    let go = phone.controls.get("continue").expect("Continue shown");
+    assert!(go[3] <= h, "Continue {go:?} above the window's bottom {h}");
 }

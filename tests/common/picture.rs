@@ -15,6 +15,13 @@ pub struct PictureMap {
     pub corners: Vec<[f32; 2]>,
     /// left, top, right, bottom
     pub free_area: [f32; 4],
+    /// Pixels per logical (CSS) pixel.
+    #[serde(default = "one")]
+    pub scale: f32,
+}
+
+fn one() -> f32 {
+    1.0
 }
 
 impl PictureMap {

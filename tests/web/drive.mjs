@@ -14,9 +14,18 @@
 //   "stored KEY"     wait until the page's local storage holds KEY; its text is read
 //   "tap NAME"       wait until the game shows the control NAME (#tenball-controls: "shoot",
 //                    "continue", "next step"), and tap its middle with a finger
-// A page with "phone": true opens as a phone in Chromium's emulation: 390 x 844 CSS pixels,
-// touch, mobile (at device scale 1: at 3 the game lays itself out for a third of the width,
-// issue 62, open).
+//   "call"           tap the lowest object ball the picture map shows, then the pocket it
+//                    goes to with the thinnest cut from the cue ball (a finger's call)
+//   "aim"            drag a finger along the called ball's line to the pocket, from well
+//                    short of the ball to where the cue ball must meet it (the ghost ball)
+//   "ruling"         (again) waits for a ruling other than the last one read
+// A page with "phone": true opens as a phone: 390 x 844 CSS pixels ("landscape": true, 844 x
+// 390), touch, mobile, at device scale "scale" (3 if not given). Chromium's device emulation
+// reports a canvas's device pixels as CSS pixels at any scale but 1 (microsoft/playwright
+// #18591), which no phone does: a phone's page runs in a browser started at that device scale
+// (--force-device-scale-factor), the emulation only sizes the page and turns touch on, and
+// fingers are CDP touch events. "emulated": true opens it through Playwright's emulation
+// instead, as DevTools' device mode does (the page's guard against that report is tested).
 import { createServer } from "node:http";
 import { readFile, writeFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
@@ -49,32 +58,54 @@ const server = createServer(async (req, res) => {
 await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
 const base = `http://127.0.0.1:${server.address().port}/`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.TENBALL_CHROMIUM ?? "/usr/bin/chromium",
-  headless: true,
-  args: [
-    "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--no-first-run", "--disable-quic",
-  ],
-});
+const flags = [
+  "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--no-first-run", "--disable-quic",
+];
+// A browser per device scale: 1 for the desktop's pages and emulated phones.
+const browsers = new Map();
+const browserAt = async (scale) => {
+  if (!browsers.has(scale)) {
+    browsers.set(scale, await chromium.launch({
+      executablePath: process.env.TENBALL_CHROMIUM ?? "/usr/bin/chromium",
+      headless: true,
+      args: scale === 1 ? flags : [...flags, `--force-device-scale-factor=${scale}`],
+    }));
+  }
+  return browsers.get(scale);
+};
 const results = { base, pages: [] };
 try {
   for (const p of plan.pages) {
     results.pages.push(await visit(p));
   }
 } finally {
-  await browser.close();
+  for (const b of browsers.values()) await b.close();
   server.close();
 }
 console.log(JSON.stringify(results));
 
 async function visit(p) {
-  const page = await browser.newPage(p.phone
-    ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true,
-        hasTouch: true }
-    : { viewport: { width: 1280, height: 760 } });
-  const r = { name: p.name, console_errors: [], missing: [], steps: [] };
+  const [w, h] = p.landscape ? [844, 390] : [390, 844];
+  const scale = p.scale ?? 3;
+  let page, cdp;
+  if (!p.phone) {
+    page = await (await browserAt(1)).newPage({ viewport: { width: 1280, height: 760 } });
+  } else if (p.emulated) {
+    page = await (await browserAt(1)).newPage({
+      viewport: { width: w, height: h }, deviceScaleFactor: scale, isMobile: true,
+      hasTouch: true });
+    cdp = await page.context().newCDPSession(page);
+  } else {
+    page = await (await browserAt(scale)).newPage({ viewport: null });
+    cdp = await page.context().newCDPSession(page);
+    // Sized as the phone, the scale left as the browser's own (0: no override).
+    await cdp.send("Emulation.setDeviceMetricsOverride",
+      { width: w, height: h, deviceScaleFactor: 0, mobile: true });
+    await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 5 });
+  }
+  const r = { name: p.name, console_errors: [], missing: [], steps: [], rulings: [] };
   page.on("response", (res) => {
     if (res.status() >= 400) r.missing.push(`${res.status()} ${res.url()}`);
   });
@@ -100,6 +131,37 @@ async function visit(p) {
   const t0 = Date.now();
   await page.goto(base + (p.query ?? ""));
   const text = (id) => page.$eval(id, (e) => e.textContent);
+  const canvasBox = () => page.$eval("#tenball", (c) => {
+    const b = c.getBoundingClientRect();
+    return [b.left, b.top, b.width, b.height];
+  });
+  const pictureMap = async () => JSON.parse(await text("#tenball-map"));
+  // The game's own frames (it draws on the page's animation frames).
+  const frames = (n) => page.evaluate((k) => new Promise((ok) => {
+    const next = (left) => (left ? requestAnimationFrame(() => next(left - 1)) : ok());
+    next(k);
+  }), n);
+  // One finger: down at the first point (CSS pixels from the canvas's top left), moved through
+  // the others, lifted at the last, a few frames at each so the game sees every one; one
+  // point is a tap.
+  const finger = async (points) => {
+    const [cx, cy] = await canvasBox();
+    const at = ([x, y]) => [{ x: cx + x, y: cy + y, id: 1 }];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(points[0]) });
+    if (points.length === 1) {
+      // A tap: lifted at once, as a quick finger is (a press held past 0.8 s is no click).
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await frames(3);
+      return;
+    }
+    await frames(3);
+    for (const q of points.slice(1)) {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(q) });
+      await frames(2);
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await frames(3);
+  };
   try {
     for (const step of p.steps) {
       const [verb, arg] = step.split(" ");
@@ -141,14 +203,52 @@ async function visit(p) {
         await page.waitForFunction(
           (n) => (JSON.parse(document.getElementById("tenball-controls").textContent || "{}"))[n],
           name, { timeout, polling: 250 });
-        const rect = JSON.parse(await text("#tenball-controls"))[name];
-        const canvas = await page.$eval("#tenball", (c) => {
-          const b = c.getBoundingClientRect();
-          return [b.left, b.top, b.width, b.height];
-        });
-        r.tapped = { name, rect, canvas };
-        await page.touchscreen.tap(canvas[0] + (rect[0] + rect[2]) / 2,
-                                   canvas[1] + (rect[1] + rect[3]) / 2);
+        const shown = async () => JSON.parse(await text("#tenball-controls"))[name];
+        const rect = await shown();
+        const canvas = await canvasBox();
+        r.tapped = { name, rect, canvas, taps: 0 };
+        // Shoot and Continue, which go once taken, are tapped again (at most twice more)
+        // while they stay: under a software renderer a frame of a phone's screen takes
+        // 1.5-3 s, and a tap whose down and up fall either side of a frame that long is a
+        // long press to egui, as a finger held 3 s would be.
+        do {
+          await finger([[(rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2]]);
+          r.tapped.taps += 1;
+        } while (["shoot", "continue"].includes(name) && r.tapped.taps < 3
+                 && (await shown()) && (await frames(4)) === undefined && (await shown()));
+      } else if (verb === "call") {
+        // The ball on (the lowest on the table) and the pocket it goes to with the thinnest
+        // cut from where the cue ball is (on the screen, overhead).
+        const map = await pictureMap();
+        const [ball, at] = map.balls.filter(([n]) => n > 0).sort((a, b) => a[0] - b[0])[0];
+        const cue = map.balls.find(([n]) => n === 0)[1];
+        const cut = ([, q]) => {
+          const [ax, ay] = [at[0] - cue[0], at[1] - cue[1]];
+          const [bx, by] = [q[0] - at[0], q[1] - at[1]];
+          return Math.acos((ax * bx + ay * by) / (Math.hypot(ax, ay) * Math.hypot(bx, by)));
+        };
+        const [pocket, mouth] = [...map.pockets].sort((a, b) => cut(a) - cut(b))[0];
+        await finger([at.map((v) => v / map.scale)]);
+        await finger([mouth.map((v) => v / map.scale)]);
+        r.called = { ball, pocket, at, mouth, scale: map.scale };
+      } else if (verb === "aim") {
+        if (!r.called) throw new Error("aim before call");
+        const map = await pictureMap();
+        const at = map.balls.find(([n]) => n === r.called.ball)[1];
+        const { mouth } = r.called;
+        const len = Math.hypot(at[0] - mouth[0], at[1] - mouth[1]);
+        const dir = [(at[0] - mouth[0]) / len, (at[1] - mouth[1]) / len];
+        const along = (k) => [at[0] + dir[0] * k * map.radius_px, at[1] + dir[1] * k * map.radius_px];
+        const ghost = along(2);
+        // From bare cloth behind the ghost ball (a press on a ball would call it).
+        const clear = (q) => map.balls.every(([, b]) => Math.hypot(b[0] - q[0], b[1] - q[1])
+          > 2.5 * map.radius_px);
+        const from = [6, 8, 10, 4].map(along).find(clear) ?? along(6);
+        const path = [0, 0.25, 0.5, 0.75, 1].map((t) =>
+          [(from[0] + (ghost[0] - from[0]) * t) / map.scale,
+           (from[1] + (ghost[1] - from[1]) * t) / map.scale]);
+        await finger(path);
+        r.aimed = { ghost, from };
       } else if (verb === "shot") {
         await page.screenshot({ path: join(out, `${arg}.png`) });
         await writeFile(join(out, `${arg}.json`), await text("#tenball-map"));
@@ -162,16 +262,19 @@ async function visit(p) {
           arg, { timeout, polling: 250 });
       } else if (verb === "ruling") {
         await page.waitForFunction(
-          () => document.getElementById("tenball-rule").textContent !== "-",
-          null, { timeout, polling: 250 });
+          (last) => document.getElementById("tenball-rule").textContent !== "-"
+            && document.getElementById("tenball-ruling").textContent !== last,
+          r.ruling ?? null, { timeout, polling: 250 });
         r.rule = await text("#tenball-rule");
         r.ruling = await text("#tenball-ruling");
         r.ruling_ms = Date.now() - t0;
+        r.rulings.push({ rule: r.rule, ruling: r.ruling });
       } else {
         throw new Error(`unknown step ${step}`);
       }
       r.steps.push(step);
     }
+    r.controls = JSON.parse((await text("#tenball-controls")) || "{}");
   } catch (e) {
     r.error = String(e);
     r.status ??= await text("#tenball-status").catch(() => null);
