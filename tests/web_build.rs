@@ -527,7 +527,14 @@ fn a_phone_breaks_and_calls_a_shot_by_touch(phone: &PageSeen, dir: &Path) {
     let map = PictureMap::load(&dir.join("phone.png"));
     assert_eq!(map.scale, 3.0, "the device's scale");
     assert_eq!(map.width, 1170, "390 CSS pixels at 3 device pixels each");
-    assert_cloth_and_balls(&dir.join("phone.png"), 11);
+    // The rack before the break, all of it inside the table's area above the sheet (no
+    // cloth-colour check here: overhead, the cue lies across the cloth it samples).
+    assert_eq!(map.balls.len(), 11);
+    assert!(
+        map.balls.iter().all(|(_, p)| map.in_free_area(*p)),
+        "{:?}",
+        map.balls
+    );
 }
 
 /// A ruling link on a phone: the card (its rule, its words and Continue) inside the 390-px
