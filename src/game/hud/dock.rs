@@ -1,6 +1,7 @@
-//! The dock on the right: its sections follow the screen and the shot cycle; the scenario,
-//! its library and the rack's log fold away below them. Its width is taken from the window's
-//! free area.
+//! The dock on the right (a sheet along the bottom on a phone held upright; on a phone on its
+//! side, while the stroke is set, a strip for the thumb until unfolded): its sections follow
+//! the screen and the shot cycle; the scenario, its library and the rack's log fold away below
+//! them. Its width (or height) is taken from the window's free area.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
