@@ -64,7 +64,7 @@ pub fn run(args: &EquipmentArgs) -> Result<(), CliError> {
             let mut out = format!("equipment: {}\n", set.name());
             for s in set.sourced() {
                 out.push_str(&format!(
-                    "{:<24} {:>7} {:<8} {}\n",
+                    "{:<26} {:>7} {:<8} {}\n",
                     s.name,
                     crate::echo::number(s.value),
                     s.unit,

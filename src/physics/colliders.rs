@@ -11,9 +11,9 @@ use std::sync::{Arc, Mutex};
 use bevy::math::DVec3;
 use bevy_rapier3d::rapier::prelude::*;
 
-use super::cushion::{PocketHole, cushion_lines, pocket_holes};
+use super::cushion::{Give, PocketHole, cushion_lines, pocket_holes};
 use super::equipment::Equipment;
-use super::params::{E_BALL, E_BED, MU_BALL, NOSE_HEIGHT_SHARE, RAIL_TOP};
+use super::params::{BALL_MASS, E_BALL, E_BED, MU_BALL, NOSE_HEIGHT_SHARE, RAIL_TOP};
 use crate::table::{Point, Rail, Table};
 
 /// Collider roles, kept in `user_data`: 0 to 10 are balls.
@@ -24,8 +24,47 @@ pub const ROLE_FLOOR: u128 = 201;
 /// The restitution rapier is given for a ball-cushion pair, used only where rapier steps the
 /// table itself (pressed contacts); the contact engine's cushion is `cushion::rebound`. The nose
 /// sits above the ball's centre, so part of each rebound goes into the bed: with this setting
-/// rapier's ball came back with about 0.85 of its normal speed.
+/// rapier's ball came back with about 0.85 of its normal speed. Past the cushion's stop
+/// `CushionStop` scales it down as the contact engine's cushion does.
 pub const CUSHION_RESTITUTION_SETTING: f64 = 1.0;
+
+/// The cushion's stop where rapier steps a hit (a ball in the air meeting a cushion's slope, a
+/// pressed contact): each ball-cushion contact's restitution is the setting scaled by the
+/// share the stop leaves at the speed the ball met the cushion with (`Give::restitution`
+/// over the rubber's), the fastest approach the contact has seen kept in its `user_data`.
+pub struct CushionStop {
+    pub give: Give,
+}
+
+impl PhysicsHooks for CushionStop {
+    fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
+        let is_ball =
+            |c: ColliderHandle| context.colliders.get(c).is_some_and(|c| c.user_data <= 10);
+        // The normal points from the first collider to the second: a ball that is the first
+        // approaches along it, a ball that is the second against it.
+        let (body, first) = if is_ball(context.collider1) {
+            (context.rigid_body1, true)
+        } else if is_ball(context.collider2) {
+            (context.rigid_body2, false)
+        } else {
+            return;
+        };
+        let Some(body) = body.and_then(|b| context.bodies.get(b)) else {
+            return;
+        };
+        let along = body.linvel().dot(*context.normal) as f64;
+        let approach = if first { along } else { -along };
+        // The manifold is made before the ball touches (rapier's prediction) and kept while
+        // it does: the fastest approach it has seen is the speed the ball met the cushion with
+        // (the compression only slows it). Kept as f32 bits; 0 is no approach yet.
+        let kept = f32::from_bits(*context.user_data).max(approach.max(0.0) as f32);
+        *context.user_data = kept.to_bits();
+        let speed = kept as f64;
+        let work = 0.5 * BALL_MASS * speed * speed;
+        let share = self.give.restitution(work, BALL_MASS) / self.give.nose;
+        *context.restitution = (CUSHION_RESTITUTION_SETTING * share) as f32;
+    }
+}
 
 /// Collision groups: balls, the bed, the cushions, the floor.
 pub const GROUP_BALL: Group = Group::GROUP_1;
@@ -371,6 +410,7 @@ pub fn add_table(world: &mut PhysicsWorld, t: &Table, equipment: &Equipment) {
                 ))
                 .friction(paired(mu_cushion, mu_ball))
                 .restitution(paired(CUSHION_RESTITUTION_SETTING, e_ball))
+                .active_hooks(ActiveHooks::MODIFY_SOLVER_CONTACTS)
                 .user_data(ROLE_CUSHION + rail_index(*rail) as u128),
             None,
         );

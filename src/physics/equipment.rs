@@ -10,7 +10,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::params::{E_NOSE, MU_CUSHION, MU_ROLL, MU_SLIDE, SPIN_DECAY};
+use super::params::{E_NOSE, E_STOP, MU_CUSHION, MU_ROLL, MU_SLIDE, SPIN_DECAY, STOP_SPEED};
 use crate::table::{INCH, Table, TableSize};
 
 /// The cloth's friction with a ball.
@@ -34,6 +34,32 @@ pub struct Cushions {
     pub restitution: f64,
     /// Ball-cushion friction.
     pub friction: f64,
+    /// The restitution of the work past the stop (a hit that presses the rubber onto its
+    /// backing): Mathavan's measurements past 2.5 m/s (`cushion::FIG_7A`).
+    #[serde(default = "default_stop_restitution")]
+    pub stop_restitution: f64,
+    /// The speed (m/s) whose kinetic energy is the work the rubber takes before the stop.
+    #[serde(default = "default_stop_speed")]
+    pub stop_speed: f64,
+}
+
+fn default_stop_restitution() -> f64 {
+    E_STOP
+}
+
+fn default_stop_speed() -> f64 {
+    STOP_SPEED
+}
+
+impl Cushions {
+    /// How the cushion gives back the work of a hit (`cushion::Give`).
+    pub fn give(&self) -> crate::physics::cushion::Give {
+        crate::physics::cushion::Give {
+            nose: self.restitution,
+            stop: self.stop_restitution,
+            stop_speed: self.stop_speed,
+        }
+    }
 }
 
 /// The pockets' mouths, between the jaw points (inches, as the specifications give them).
@@ -84,6 +110,8 @@ pub const WPA: Equipment = Equipment {
     cushions: Cushions {
         restitution: E_NOSE,
         friction: MU_CUSHION,
+        stop_restitution: E_STOP,
+        stop_speed: STOP_SPEED,
     },
     pockets: Pockets {
         corner_mouth_in: 4.5,
@@ -111,12 +139,14 @@ pub struct Sourced {
 /// The bounds a figure of a file must lie within: wide enough for any cloth, cushion or pocket
 /// in the measurements the notes quote (and well beyond), narrow enough that the physics'
 /// assumptions hold (a friction below 1, a restitution below 1, a pocket that takes a ball).
-const BOUNDS: [(&str, f64, f64); 7] = [
+const BOUNDS: [(&str, f64, f64); 9] = [
     ("cloth.mu_slide", 0.02, 1.0),
     ("cloth.mu_roll", 0.001, 0.1),
     ("cloth.spin_decay", 0.5, 100.0),
     ("cushions.restitution", 0.3, 0.99),
     ("cushions.friction", 0.0, 1.0),
+    ("cushions.stop_restitution", 0.3, 0.99),
+    ("cushions.stop_speed", 0.5, 100.0),
     ("pockets.corner_mouth_in", 3.0, 8.0),
     ("pockets.side_mouth_in", 3.0, 8.0),
 ];
@@ -176,19 +206,21 @@ impl Equipment {
     }
 
     /// The figures in the order of `BOUNDS`, to change: the one list of them.
-    fn figures_mut(&mut self) -> [&mut f64; 7] {
+    fn figures_mut(&mut self) -> [&mut f64; 9] {
         [
             &mut self.cloth.mu_slide,
             &mut self.cloth.mu_roll,
             &mut self.cloth.spin_decay,
             &mut self.cushions.restitution,
             &mut self.cushions.friction,
+            &mut self.cushions.stop_restitution,
+            &mut self.cushions.stop_speed,
             &mut self.pockets.corner_mouth_in,
             &mut self.pockets.side_mouth_in,
         ]
     }
 
-    fn values(&self) -> [f64; 7] {
+    fn values(&self) -> [f64; 9] {
         let mut e = *self;
         e.figures_mut().map(|v| *v)
     }
@@ -292,8 +324,9 @@ impl Equipment {
                 value: self.cushions.restitution,
                 unit: "",
                 source: src(
-                    "Mathavan et al. 2010's model at the nose, set so that a rolling ball comes \
-                     back with e_c = 0.85 (measured 0.6-0.9) of its speed: cushion.rs's tests",
+                    "Mathavan et al. 2010's model at the nose below the stop, set so that a rolling \
+                     ball comes back with e_c = 0.85 (measured 0.6-0.9) of its speed: \
+                     cushion.rs's tests",
                 ),
             },
             Sourced {
@@ -301,6 +334,25 @@ impl Equipment {
                 value: self.cushions.friction,
                 unit: "",
                 source: src(notes),
+            },
+            Sourced {
+                name: "cushions.stop_restitution",
+                value: self.cushions.stop_restitution,
+                unit: "",
+                source: src(
+                    "the restitution past the stop: Mathavan et al. 2010, Fig. 7(a), 19 rebounds \
+                     measured 0.26-3.40 m/s (snooker), fitted with e 0.98 below (cushion.rs); \
+                     0.63-0.81 in 90 % of resamples",
+                ),
+            },
+            Sourced {
+                name: "cushions.stop_speed",
+                value: self.cushions.stop_speed,
+                unit: "m/s",
+                source: src(
+                    "the speed whose energy the rubber takes before its stop: the same fit \
+                     (snooker); 2.00-2.47 m/s in 90 % of resamples",
+                ),
             },
             Sourced {
                 name: "pockets.corner_mouth_in",

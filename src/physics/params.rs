@@ -34,6 +34,12 @@ pub const E_CUSHION: f64 = 0.85;
 /// taken), chosen so that a rolling ball straight in comes back with `E_CUSHION` of its speed:
 /// 0.90 gives 0.852 at 1 and 3 m/s (see `cushion.rs`'s tests).
 pub const E_NOSE: f64 = 0.90;
+/// The cushion's stop: the work of a hit past 1/2 m `STOP_SPEED`^2 comes back with `E_STOP`^2
+/// (`cushion::Give`). Both from Mathavan et al. 2010's measurements, Fig. 7(a) (a rolling ball
+/// square into a snooker cushion, 0.26-3.40 m/s): the least-squares fit of the paper's model
+/// with its own restitution 0.98 below the stop (`cushion::fit_fig_7a`, checked by its test).
+pub const E_STOP: f64 = 0.75;
+pub const STOP_SPEED: f64 = 2.24;
 /// Ball-cushion friction.
 pub const MU_CUSHION: f64 = 0.2;
 /// Ball-bed restitution.

@@ -594,3 +594,56 @@ fn balls_in_the_air_never_sink_into_each_other() {
     eprintln!("deepest: {:.3} mm ({})", worst.0 * 1e3, worst.1);
     assert!(worst.0 < 1.0e-4, "{:.3} mm: {}", worst.0 * 1e3, worst.1);
 }
+
+/// A ball in the air meeting a cushion's slope is rapier's contact, and the cushion's stop
+/// holds there too: a hard jump from 30 cm off the foot cushion (4.7 m/s across, still in the
+/// air at the cushion) comes off it with less than a stop as lively as the rubber gives; a soft
+/// one (2.2 m/s across, below the stop) exactly as before.
+#[test]
+fn issue_61_a_ball_in_the_air_meets_a_cushion_with_the_stop() {
+    use tenball::physics::equipment::WPA;
+    let table = TableSize::NineFoot.spec();
+    let no_stop = WPA
+        .with("cushions.stop_restitution", WPA.cushions.restitution)
+        .unwrap();
+    let first_cushion = |d: f64, speed: f64, elevation: f64, equipment| {
+        let cfg = SimConfig {
+            equipment,
+            ..SimConfig::default()
+        };
+        let x = table.length / 2.0 - d;
+        let log = simulate(&layout(&[(0, x, 0.0)]), &jump(0.0, speed, elevation), &cfg).unwrap();
+        // In the air from the stroke until it meets the cushion.
+        let landed_first = log
+            .events
+            .iter()
+            .position(|e| matches!(e, Event::Landing { .. }));
+        let hit = log
+            .events
+            .iter()
+            .position(|e| matches!(e, Event::Cushion { .. }))
+            .unwrap();
+        assert!(
+            landed_first.is_none_or(|l| l > hit),
+            "landed before the cushion: {:?}",
+            log.events
+        );
+        match log.events[hit] {
+            Event::Cushion { impulse, .. } => impulse,
+            _ => unreachable!(),
+        }
+    };
+    let (hard, hard_no_stop) = (
+        first_cushion(0.3, 5.0, 20.0, WPA),
+        first_cushion(0.3, 5.0, 20.0, no_stop),
+    );
+    assert!(
+        hard < 0.97 * hard_no_stop,
+        "hard jump: {hard} N s with the stop, {hard_no_stop} without"
+    );
+    let (soft, soft_no_stop) = (
+        first_cushion(0.25, 2.5, 30.0, WPA),
+        first_cushion(0.25, 2.5, 30.0, no_stop),
+    );
+    assert_eq!(soft, soft_no_stop, "soft jump, below the stop");
+}

@@ -16,7 +16,8 @@
 //! ball-ball friction of `collide` (Alciatore's fit), never more than stops the slip. The
 //! integration step is a fixed microsecond (a two-hundredth of the shortest contact, 0.21 ms at
 //! 20 m/s), whatever the simulation's `dt`. A ball of the group against a cushion meets a
-//! compliant wall: a linear spring and dashpot with the cushion restitution and friction and an
+//! compliant wall: a linear spring and dashpot with the cushion restitution at the speed it is
+//! met (the stop's, `cushion::Give`) and the cushion's friction and an
 //! assumed contact time (`WALL_CONTACT_TIME`; no measurement of a cushion's contact time was
 //! found), so a ball pinned between balls and a cushion is one impact. It runs until no two
 //! balls of the group touch or will within a contact time, and never past the next contact
@@ -287,6 +288,10 @@ pub(super) struct Group {
     first: Vec<f64>,
     /// Which of the four cushion lines each member pressed on in the last step.
     on_wall: Vec<[bool; 4]>,
+    /// Each member's damping against each cushion, set when the contact begins from the speed
+    /// it meets the cushion with (the cushion's stop: `cushion::Give`).
+    wall_damping: Vec<[f64; 4]>,
+    give: crate::physics::cushion::Give,
     /// Cushion contacts: (member, rail, first touch, impulse).
     wall_hits: Vec<(usize, Rail, f64, f64)>,
     /// A ball on a cushion: a linear spring on mass m (stiffness, damping).
@@ -325,6 +330,8 @@ impl Group {
             impulse: vec![0.0f64; n * n],
             first: vec![f64::NAN; n * n],
             on_wall: vec![[false; 4]; n],
+            wall_damping: vec![[0.0; 4]; n],
+            give: sim.cfg.equipment.cushions.give(),
             wall_hits: Vec::new(),
             // The players' restitution, scaled with the equipment's cushion (1 for the WPA set).
             wall_spring: spring(
@@ -418,7 +425,7 @@ impl Group {
     /// and whether one moves into it.
     fn wall_forces(&mut self, table: &Table) -> (bool, bool) {
         let (m, h, r) = (BALL_MASS, STEP, table.ball_radius);
-        let (k_wall, c_wall) = self.wall_spring;
+        let (k_wall, _) = self.wall_spring;
         let (hl, hw) = (table.length / 2.0, table.width / 2.0);
         let reach = table.cushion_reach();
         let (mut touching, mut closing) = (false, false);
@@ -447,8 +454,14 @@ impl Group {
                     self.on_wall[g][side_index] = false;
                     continue;
                 }
-                self.on_wall[g][side_index] = true;
                 let vn = out * self.v[g][axis];
+                if !self.on_wall[g][side_index] {
+                    // The players' restitution at this speed: the rubber's, less past the stop.
+                    let nose = self.give.restitution(0.5 * m * vn * vn, m) / E_NOSE;
+                    self.wall_damping[g][side_index] = spring(m, E_CUSHION * nose).1;
+                }
+                self.on_wall[g][side_index] = true;
+                let c_wall = self.wall_damping[g][side_index];
                 if vn > 0.0 {
                     closing = true;
                 }

@@ -10,8 +10,8 @@ use bevy_rapier3d::rapier::prelude::*;
 use super::contacts::{Episode, update_episode};
 use super::{REST_SPEED, ROLL_SLIP, SETTLED_VZ, SUBSTEPS, Status, TOUCH_GAP, TableSim, turn};
 use crate::physics::colliders::{
-    ROLE_BED, ROLE_CUSHION, ROLE_FRAME, add_table, ball_groups, ball_material, from_world,
-    over_pocket_hole, to_world,
+    CushionStop, ROLE_BED, ROLE_CUSHION, ROLE_FRAME, add_table, ball_groups, ball_material,
+    from_world, over_pocket_hole, to_world,
 };
 use crate::physics::cushion;
 use crate::physics::equipment::Equipment;
@@ -22,6 +22,8 @@ use crate::table::{Rail, Table};
 /// Rapier's world and what its last steps found.
 pub(super) struct Stepped {
     pub(super) world: PhysicsWorld,
+    /// The cushion's stop for the hits rapier steps.
+    pub(super) hooks: CushionStop,
     /// Rapier steps at least until this time (s).
     pub(super) stepped_until: f64,
     /// Rapier's solver steps.
@@ -43,6 +45,9 @@ impl Stepped {
         add_table(&mut world, table, equipment);
         Stepped {
             world,
+            hooks: CushionStop {
+                give: equipment.cushions.give(),
+            },
             stepped_until: 0.0,
             solver_steps: 0,
             on_bed: [false; 11],
@@ -58,7 +63,7 @@ impl TableSim {
     pub(super) fn rapier_step(&mut self, h: f64) {
         self.apply_cloth(h);
         self.rapier.world.integration_parameters.dt = h as f32;
-        self.rapier.world.step();
+        self.rapier.world.step_with_events(&self.rapier.hooks, &());
         self.rapier.solver_steps += 1;
         self.t += h;
         if self.cfg.sample_dt > 0.0 {
