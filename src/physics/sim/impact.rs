@@ -288,9 +288,12 @@ pub(super) struct Group {
     first: Vec<f64>,
     /// Which of the four cushion lines each member pressed on in the last step.
     on_wall: Vec<[bool; 4]>,
-    /// Each member's damping against each cushion, set when the contact begins from the speed
-    /// it meets the cushion with (the cushion's stop: `cushion::Give`).
+    /// Each member's damping against each cushion, from the most work the cushion has taken
+    /// since the contact began (the cushion's stop: `cushion::Give`), and that work.
     wall_damping: Vec<[f64; 4]>,
+    wall_work: Vec<[f64; 4]>,
+    /// The damping below the stop.
+    rubber_damping: f64,
     give: crate::physics::cushion::Give,
     /// Cushion contacts: (member, rail, first touch, impulse).
     wall_hits: Vec<(usize, Rail, f64, f64)>,
@@ -331,6 +334,12 @@ impl Group {
             first: vec![f64::NAN; n * n],
             on_wall: vec![[false; 4]; n],
             wall_damping: vec![[0.0; 4]; n],
+            wall_work: vec![[0.0; 4]; n],
+            rubber_damping: spring(
+                BALL_MASS,
+                E_CUSHION * (sim.cfg.equipment.cushions.restitution / E_NOSE),
+            )
+            .1,
             give: sim.cfg.equipment.cushions.give(),
             wall_hits: Vec::new(),
             // The players' restitution, scaled with the equipment's cushion (1 for the WPA set).
@@ -456,8 +465,17 @@ impl Group {
                 }
                 let vn = out * self.v[g][axis];
                 if !self.on_wall[g][side_index] {
-                    // The players' restitution at this speed: the rubber's, less past the stop.
-                    let nose = self.give.restitution(0.5 * m * vn * vn, m) / E_NOSE;
+                    self.wall_work[g][side_index] = 0.0;
+                    self.wall_damping[g][side_index] = self.rubber_damping;
+                }
+                // The most work the cushion has taken since the contact began, as the
+                // spring's energy (a ball frozen to it and struck is pressed in without ever
+                // moving fast): the players' restitution for that work, the rubber's, less past
+                // the stop.
+                let work = 0.5 * k_wall * overlap * overlap;
+                if work > self.wall_work[g][side_index] {
+                    self.wall_work[g][side_index] = work;
+                    let nose = self.give.restitution(work, m) / E_NOSE;
                     self.wall_damping[g][side_index] = spring(m, E_CUSHION * nose).1;
                 }
                 self.on_wall[g][side_index] = true;
