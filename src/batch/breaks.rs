@@ -231,6 +231,16 @@ impl BreakRecord {
 /// Plays break `index` of the batch. An error says which break could not be played and why
 /// (it does not happen for a spec that passed `validate`, but a batch must not panic).
 pub fn run_break(spec: &BreakSpec, index: u64) -> Result<BreakRecord, String> {
+    play_break(spec, index).map(|(record, _, _)| record)
+}
+
+/// The break `index` of `spec` as `run_break` plays it, with the rack as placed (the 1 at the
+/// apex first, the back row last: `referee::rack`'s order) and the simulation's log, for a study
+/// of where each ball went (`batch::claims`).
+pub fn play_break(
+    spec: &BreakSpec,
+    index: u64,
+) -> Result<(BreakRecord, Vec<Placed>, crate::physics::ShotLog), String> {
     let seed = break_seed(spec.seed, index);
     let mut rng = StdRng::seed_from_u64(seed);
     let table = spec.table.spec();
@@ -258,6 +268,7 @@ pub fn run_break(spec: &BreakSpec, index: u64) -> Result<BreakRecord, String> {
     if let Some(n) = spec.noise {
         strike = n.apply(strike, r, &mut rng);
     }
+    let placed = rack_balls.clone();
     let layout = break_layout(spec, cue_at, rack_balls);
     let cfg = SimConfig {
         sample_dt: 0.0,
@@ -270,7 +281,7 @@ pub fn run_break(spec: &BreakSpec, index: u64) -> Result<BreakRecord, String> {
     } = play_shot(&state, &layout, &Call::Break, &strike, &[], &cfg)
         .map_err(|e| format!("break {index} (seed {seed}) cannot be played: {e}"))?;
     let ruling = judged.ruling;
-    Ok(BreakRecord {
+    let record = BreakRecord {
         index,
         seed,
         cue_x: cue_at.x,
@@ -290,5 +301,6 @@ pub fn run_break(spec: &BreakSpec, index: u64) -> Result<BreakRecord, String> {
         legal: ruling.legal,
         breaker_continues: ruling.next.player == PlayerId::A,
         duration: log.duration,
-    })
+    };
+    Ok((record, placed, log))
 }

@@ -8,6 +8,7 @@
 //! The sweep's heatmaps and the pros' plot are not in the web build (wasm32 draws no files).
 
 mod breaks;
+pub mod claims;
 pub mod drill_run;
 pub mod duel;
 pub mod duel_run;
