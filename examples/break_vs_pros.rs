@@ -1,6 +1,6 @@
-//! The break against the pros: 1,000 breaks at 10.7 m/s from a cue ball place, for each rack
-//! setting, with FastFiz's execution noise and without; prints the README's tables and writes
-//! `docs/break-vs-pros.png`.
+//! The break against the pros: 1,000 breaks at 10.7 m/s from a cue ball place (the break box's
+//! best by default), for each rack setting, with FastFiz's execution noise and without; prints
+//! the guide's tables and writes `docs/break-vs-pros.png`.
 //! `cargo run --release --no-default-features --example break_vs_pros [X,Y] [COUNT]`.
 
 use tenball::batch::pros;
@@ -10,13 +10,13 @@ use tenball::table::Point;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    // The best place of `tenball breaks sweep --grid 7x5 --speeds 10.7 --count 1000 --rack
-    // template` (docs/batch-runs.md): 4 cm behind the head string, a quarter of the way out.
+    // The best place inside the pro events' break box of `cargo run --example break_claims`
+    // (docs/break-study.md): 4 cm behind the head string, 18 cm off the long string.
     let place = args
         .first()
         .and_then(|s| s.split_once(','))
         .and_then(|(x, y)| Some(Point::new(x.parse().ok()?, y.parse().ok()?)))
-        .unwrap_or(Point::new(-0.678, 0.243));
+        .unwrap_or(Point::new(-0.678, 0.18));
     let count = args.get(1).and_then(|c| c.parse().ok()).unwrap_or(1000);
     let mut rows = Vec::new();
     for t in [
