@@ -5,8 +5,10 @@
 //! Appleton's claims measures at each place. Writes `docs/break-claims.csv` and
 //! `docs/break-claims.png` and prints the guide's tables; `--candidates` measures the claims
 //! again with one physical setting changed at a time (template racks, four places), and
-//! `--candidates --as-built` only the first line, for a constant changed in the source.
-//! `cargo run --release --no-default-features --example break_claims [COUNT] [--candidates]`.
+//! `--candidates --as-built` only the first line, for a constant changed in the source;
+//! `--elevation DEG` and `--height H` scan with that stroke (tables only).
+//! `cargo run --release --no-default-features --example break_claims [COUNT] [--candidates]
+//! [--elevation DEG] [--height H]`.
 
 use std::fmt::Write as _;
 
@@ -31,13 +33,26 @@ fn places() -> Vec<f64> {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let count = args
-        .iter()
-        .find_map(|a| a.parse::<u64>().ok())
+        .first()
+        .and_then(|a| a.parse::<u64>().ok())
         .unwrap_or(1000);
+    // `--elevation DEG` and `--height H` play the scan with that stroke (tables only: the CSV
+    // and the plot are the level, centre-ball stroke's).
+    let option = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|k| args.get(k + 1))
+            .and_then(|v| v.parse::<f64>().ok())
+    };
+    let stroke = BreakSpec {
+        elevation_deg: option("--elevation").unwrap_or(0.0),
+        height: option("--height").unwrap_or(0.0),
+        ..spec()
+    };
     let result = if args.iter().any(|a| a == "--candidates") {
         candidates(count, args.iter().any(|a| a == "--as-built"))
     } else {
-        scan(count)
+        scan(count, stroke)
     };
     if let Err(e) = result {
         eprintln!("{e}");
@@ -54,8 +69,8 @@ fn spec() -> BreakSpec {
 
 const RACKS: [Tightness; 3] = [Tightness::Template, Tightness::Hand, Tightness::Loose];
 
-fn scan(count: u64) -> Result<(), String> {
-    let spec = spec();
+fn scan(count: u64, spec: BreakSpec) -> Result<(), String> {
+    let files = spec == self::spec();
     let ys = places();
     let mut rows: Vec<(Tightness, f64, ClaimCounts)> = Vec::new();
     for rack in RACKS {
@@ -98,8 +113,11 @@ fn scan(count: u64) -> Result<(), String> {
     // Per rack: each place's row, then the box against outside it.
     for rack in RACKS {
         println!(
-            "\n{} racks, {count} breaks a place, x {X}, {PRO_SPEED} m/s, FastFiz's noise",
-            rack.name()
+            "\n{} racks, {count} breaks a place, x {X}, {PRO_SPEED} m/s, FastFiz's noise, cue \
+             elevation {} deg, tip {} R above centre",
+            rack.name(),
+            spec.elevation_deg,
+            spec.height
         );
         println!(
             "| y (m) | balls | a ball | 2nd row in a side | 2nd row stay foot side | the 1: head corner / side / foot corner | the 1's first cushion: head / long, head half / long, foot half | back corner in a corner (4+ cushions) |"
@@ -120,8 +138,10 @@ fn scan(count: u64) -> Result<(), String> {
         println!("{}", line("in the box", &pool(true)));
         println!("{}", line("outside it", &pool(false)));
     }
-    plot(&rows, count).map_err(|e| format!("docs/break-claims.png: {e}"))?;
-    println!("\nwrote docs/break-claims.png");
+    if files {
+        plot(&rows, count).map_err(|e| format!("docs/break-claims.png: {e}"))?;
+        println!("\nwrote docs/break-claims.png");
+    }
     Ok(())
 }
 

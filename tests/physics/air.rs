@@ -647,3 +647,32 @@ fn issue_61_a_ball_in_the_air_meets_a_cushion_with_the_stop() {
     );
     assert_eq!(soft, soft_no_stop, "soft jump, below the stop");
 }
+
+/// A loose rack broken from the centre with a 6-degree cue (break 50 of the batch's seed 1, no
+/// noise): a grazing pair of balls in the air was predicted to meet at once while the impact's
+/// contacts found nothing to integrate, so the same impact was due again at the same instant,
+/// forever (found while scanning the break's claims). The shot must come to rest; a thread
+/// watches it so that the old hang fails the test instead of stopping the suite.
+#[test]
+fn issue_61_an_impact_that_finds_no_contact_does_not_hang_the_shot() {
+    use tenball::batch::{BreakSpec, CuePlace, run_break};
+    let spec = BreakSpec {
+        speed: 10.7,
+        elevation_deg: 6.0,
+        rack: Tightness::Loose,
+        noise: None,
+        cue: CuePlace::At(Point::new(-0.678, 0.0)),
+        ..BreakSpec::default()
+    };
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || send.send(run_break(&spec, 50)));
+    let record = receive
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("the break came to an end")
+        .unwrap();
+    assert!(
+        record.duration > 1.0 && record.duration < 60.0,
+        "{}",
+        record.duration
+    );
+}

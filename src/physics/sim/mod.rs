@@ -149,6 +149,9 @@ pub struct TableSim {
     ball_rails: [[Episode; 7]; 11],
     /// Elastic energy held in ball contacts an impact stopped in (J).
     elastic: f64,
+    /// The pair whose impact, due at once, changed nothing at this time: rapier steps on
+    /// instead of taking it again (it would be due again at once, and time would stand still).
+    idle_impact: Option<(usize, usize, f64)>,
     finished: bool,
 }
 
@@ -214,6 +217,7 @@ impl TableSim {
             ball_pairs: [[Episode::default(); 11]; 11],
             ball_rails: [[Episode::default(); 7]; 11],
             elastic: 0.0,
+            idle_impact: None,
             finished: false,
         }
     }
@@ -343,7 +347,16 @@ impl TableSim {
             return !self.finished;
         }
         // A ball-ball impact within the step: rapier steps up to it, the Hertz contacts take it.
-        let (h, impact) = self.stepped_impact_due(self.cfg.dt);
+        // One due at once that changed nothing last time at this very time is not taken again:
+        // the prediction and the contacts disagree about a grazing pair, and taking it again
+        // would hang the shot (issue 61: a loose rack broken with a 6-degree cue).
+        let (mut h, mut impact) = self.stepped_impact_due(self.cfg.dt);
+        if let Some((i, j)) = impact
+            && h == 0.0
+            && self.idle_impact == Some((i, j, self.t))
+        {
+            (h, impact) = (self.cfg.dt, None);
+        }
         self.update_holes();
         if h > 0.0 {
             self.rapier_step(h);
@@ -355,7 +368,11 @@ impl TableSim {
         self.bounce_pressed(h);
         self.catch_falls(t);
         if let Some((i, j)) = impact {
+            // An impact that integrates at least one step moves time on; one that found no
+            // contact to integrate leaves it where it was.
+            let before = self.t;
             self.stepped_impact(i, j);
+            self.idle_impact = (h == 0.0 && self.t == before).then_some((i, j, self.t));
         }
         let t = self.time();
         self.close_step(t);
