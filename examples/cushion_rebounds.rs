@@ -33,6 +33,7 @@ fn fig_7a(out: &Path) -> Result<(), String> {
     use tenball::physics::Equipment;
     use tenball::physics::cushion::{
         FIG_7A, Give, PAPER_BALL, fit_rolling_rebounds, paper_rolling_rebound, rebound,
+        rolling_misses,
     };
     use tenball::physics::params::{E_STOP, STOP_SPEED};
     tenball::palette::register_font();
@@ -42,14 +43,7 @@ fn fig_7a(out: &Path) -> Result<(), String> {
         stop: E_STOP,
         stop_speed: STOP_SPEED,
     };
-    let rms = |g: Give| {
-        (FIG_7A
-            .iter()
-            .map(|&(v, o)| (paper_rolling_rebound(v, g) - o).powi(2))
-            .sum::<f64>()
-            / FIG_7A.len() as f64)
-            .sqrt()
-    };
+    let rms = |g: Give| rolling_misses(&FIG_7A, g);
     println!(
         "Fig. 7(a), 19 points: root mean square miss {:.3} m/s rigid, {:.3} m/s with the stop",
         rms(rigid),

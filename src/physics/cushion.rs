@@ -610,10 +610,7 @@ pub fn fit_rolling_rebounds(points: &[(f64, f64)]) -> (Give, f64) {
             stop,
             stop_speed,
         };
-        points
-            .iter()
-            .map(|&(v, out)| (paper_rolling_rebound(v, give) - out).powi(2))
-            .sum::<f64>()
+        rolling_misses(points, give)
     };
     // The best (misses, stop, speed) over a grid of stops and speeds.
     let grid = |stops: Vec<f64>, speeds: Vec<f64>| {
@@ -636,15 +633,25 @@ pub fn fit_rolling_rebounds(points: &[(f64, f64)]) -> (Give, f64) {
         (-5..=5).map(|i| s0 + 0.005 * i as f64).collect(),
         (-10..=10).map(|i| v0 + 0.01 * i as f64).collect(),
     );
-    let (sum, stop, stop_speed) = best;
+    let (rms, stop, stop_speed) = best;
     (
         Give {
             nose,
             stop,
             stop_speed,
         },
-        (sum / points.len() as f64).sqrt(),
+        rms,
     )
+}
+
+/// The root mean square of the misses (m/s) of the paper's model with `give` against (incident,
+/// rebound) points of the experiment: what the fit makes least.
+pub fn rolling_misses(points: &[(f64, f64)], give: Give) -> f64 {
+    let squares: f64 = points
+        .iter()
+        .map(|&(v, out)| (paper_rolling_rebound(v, give) - out).powi(2))
+        .sum();
+    (squares / points.len() as f64).sqrt()
 }
 
 #[cfg(test)]
@@ -758,13 +765,11 @@ mod tests {
             stop_speed: STOP_SPEED,
         };
         let rigid = Give::rigid(PAPER_BALL.restitution);
-        let mut squares = 0.0;
         for (v, measured) in FIG_7A {
             let (ours, paper) = (
                 paper_rolling_rebound(v, give),
                 paper_rolling_rebound(v, rigid),
             );
-            squares += (ours - measured).powi(2);
             println!("{v:.3} m/s in: measured {measured:.3}, ours {ours:.3}, rigid {paper:.3}");
             assert!(
                 (ours / measured - 1.0).abs() < 0.05,
@@ -778,7 +783,7 @@ mod tests {
                 assert!(paper / measured - 1.0 > 0.07, "{v}: rigid {paper}");
             }
         }
-        let rms = (squares / FIG_7A.len() as f64).sqrt();
+        let rms = rolling_misses(&FIG_7A, give);
         println!("root mean square miss {rms:.4} m/s");
         assert!(rms < 0.04, "{rms}");
     }

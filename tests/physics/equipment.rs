@@ -30,6 +30,20 @@ fn cue_alone(at: Point) -> Layout {
     }
 }
 
+/// The impulse (N s) of `ball`'s first cushion hit after a straight stroke at `speed`.
+fn first_cushion_impulse(layout: &Layout, speed: f64, cfg: &SimConfig, ball: u8) -> f64 {
+    let log = simulate(layout, &Strike::new(0.0, speed), cfg).unwrap();
+    log.events
+        .iter()
+        .find_map(|e| match *e {
+            Event::Cushion {
+                ball: b, impulse, ..
+            } if b == ball => Some(impulse),
+            _ => None,
+        })
+        .unwrap()
+}
+
 fn rest_of_cue(layout: &Layout, strike: &Strike, equipment: Equipment) -> Option<Point> {
     let cfg = SimConfig {
         sample_dt: 0.0,
@@ -361,14 +375,7 @@ fn issue_61_an_equipment_file_from_before_the_stop_loads_with_the_wpa_stop() {
                 fast_forward,
                 ..SimConfig::default()
             };
-            let log = simulate(&layout, &Strike::new(0.0, speed), &cfg).unwrap();
-            log.events
-                .iter()
-                .find_map(|e| match e {
-                    Event::Cushion { impulse, .. } => Some(*impulse),
-                    _ => None,
-                })
-                .unwrap()
+            first_cushion_impulse(&layout, speed, &cfg, 0)
         };
         let (fast, fast_lively) = (impulse(4.0, WPA), impulse(4.0, livelier));
         eprintln!("fast-forward {fast_forward}: 4 m/s: {fast} N s, {fast_lively} N s livelier");
@@ -417,17 +424,7 @@ fn issue_61_a_ball_pinned_to_a_cushion_meets_the_stop_in_the_impact() {
             equipment,
             ..SimConfig::default()
         };
-        let log = simulate(&layout, &Strike::new(0.0, speed), &cfg).unwrap();
-        log.events
-            .iter()
-            .filter_map(|e| match e {
-                Event::Cushion {
-                    ball: 1, impulse, ..
-                } => Some(*impulse),
-                _ => None,
-            })
-            .next()
-            .unwrap()
+        first_cushion_impulse(&layout, speed, &cfg, 1)
     };
     let (hard, hard_no_stop) = (pressed(5.0, WPA), pressed(5.0, no_stop));
     assert!(

@@ -292,8 +292,6 @@ pub(super) struct Group {
     /// since the contact began (the cushion's stop: `cushion::Give`), and that work.
     wall_damping: Vec<[f64; 4]>,
     wall_work: Vec<[f64; 4]>,
-    /// The damping below the stop.
-    rubber_damping: f64,
     give: crate::physics::cushion::Give,
     /// Cushion contacts: (member, rail, first touch, impulse).
     wall_hits: Vec<(usize, Rail, f64, f64)>,
@@ -335,11 +333,6 @@ impl Group {
             on_wall: vec![[false; 4]; n],
             wall_damping: vec![[0.0; 4]; n],
             wall_work: vec![[0.0; 4]; n],
-            rubber_damping: spring(
-                BALL_MASS,
-                E_CUSHION * (sim.cfg.equipment.cushions.restitution / E_NOSE),
-            )
-            .1,
             give: sim.cfg.equipment.cushions.give(),
             wall_hits: Vec::new(),
             // The players' restitution, scaled with the equipment's cushion (1 for the WPA set).
@@ -466,7 +459,8 @@ impl Group {
                 let vn = out * self.v[g][axis];
                 if !self.on_wall[g][side_index] {
                     self.wall_work[g][side_index] = 0.0;
-                    self.wall_damping[g][side_index] = self.rubber_damping;
+                    // Below the stop: the rubber's own damping.
+                    self.wall_damping[g][side_index] = self.wall_spring.1;
                 }
                 // The most work the cushion has taken since the contact began, as the
                 // spring's energy (a ball frozen to it and struck is pressed in without ever
